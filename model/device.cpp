@@ -1,0 +1,90 @@
+#include "model/device.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "model/network.h"
+
+namespace routefix::model {
+
+namespace {
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+}  // namespace
+
+std::string vendorName(Vendor v) {
+  switch (v) {
+    case Vendor::Ios: return "ios";
+    case Vendor::Frr: return "frr";
+    case Vendor::Junos: return "junos";
+  }
+  return "unknown";
+}
+
+VendorDefaults VendorDefaults::forVendor(Vendor v) {
+  VendorDefaults d;
+  switch (v) {
+    case Vendor::Ios:
+      break;
+    case Vendor::Frr:
+      d.bgp_ebgp_requires_policy = true;
+      break;
+    case Vendor::Junos:
+      // Junos: static 5, OSPF internal 10, OSPF external 150, BGP 170 (both kinds).
+      d.distance_static = 5;
+      d.distance_ospf = 10;
+      d.distance_ebgp = 170;
+      d.distance_ibgp = 170;
+      d.distance_bgp_local = 170;
+      d.bgp_local_weight = 0;
+      d.bgp_network_requires_rib = false;
+      d.bgp_import_default = PolicyDefault::Accept;
+      d.bgp_export_default = PolicyDefault::JunosBgpExport;
+      break;
+  }
+  return d;
+}
+
+bool Interface::isLoopback() const {
+  std::string lower;
+  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower.rfind("loopback", 0) == 0 || lower.rfind("lo0", 0) == 0 || lower == "lo";
+}
+
+const BgpNeighbor* BgpProcess::findNeighbor(Ipv4 a) const {
+  for (const auto& n : neighbors)
+    if (n.address && *n.address == a) return &n;
+  return nullptr;
+}
+
+const Interface* Device::findInterface(std::string_view n) const {
+  for (const auto& i : interfaces)
+    if (equalsIgnoreCase(i.name, n)) return &i;
+  return nullptr;
+}
+
+const Interface* Device::interfaceFor(Ipv4 a) const {
+  for (const auto& i : interfaces) {
+    if (i.address && i.address->subnet().contains(a)) return &i;
+    for (const auto& s : i.secondary)
+      if (s.subnet().contains(a)) return &i;
+  }
+  return nullptr;
+}
+
+const Device* Network::findDevice(std::string_view n) const {
+  for (const auto& d : devices)
+    if (equalsIgnoreCase(d.name, n)) return &d;
+  return nullptr;
+}
+
+Device* Network::findDevice(std::string_view n) {
+  return const_cast<Device*>(std::as_const(*this).findDevice(n));
+}
+
+}  // namespace routefix::model

@@ -1,0 +1,229 @@
+// A vendor-neutral router: interfaces, static routes, OSPF, BGP and its policies.
+// Values the config leaves out are filled from VendorDefaults by the parser, so the
+// simulator never asks "which vendor is this?" for a default.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/ip.h"
+#include "model/policy.h"
+#include "model/source_span.h"
+
+namespace routefix::model {
+
+enum class Vendor { Ios, Frr, Junos };
+std::string vendorName(Vendor v);  // "ios", "frr", "junos"
+
+// Vendor behaviours that decide routes. Named, so fidelity questions have one place to look.
+struct VendorDefaults {
+  uint32_t distance_connected = 0;
+  uint32_t distance_static = 1;
+  uint32_t distance_ebgp = 20;
+  uint32_t distance_ospf = 110;
+  uint32_t distance_ibgp = 200;
+  uint32_t distance_bgp_local = 200;  // aggregates and other locally originated BGP routes
+  uint32_t bgp_local_pref = 100;
+  uint32_t bgp_local_weight = 32768;      // weight of routes this router originates
+  bool bgp_ebgp_requires_policy = false;  // FRR >= 7.4: true
+  bool bgp_network_requires_rib = true;   // IOS `network` needs an exact RIB match
+  uint32_t ospf_reference_bandwidth_mbps = 100;
+  uint32_t ospf_external_metric = 20;   // redistributed without `metric`
+  uint32_t ospf_external_type = 2;
+  PolicyDefault bgp_import_default = PolicyDefault::Deny;  // with a policy applied
+  PolicyDefault bgp_export_default = PolicyDefault::Deny;
+
+  static VendorDefaults forVendor(Vendor v);
+};
+
+struct InterfaceAddress {
+  Ipv4 address;
+  uint8_t length = 0;
+  SourceSpan span;
+
+  Prefix subnet() const { return Prefix(address, length); }
+};
+
+struct Interface {
+  std::string name;  // as written ("GigabitEthernet0/1", "eth0", "ge-0/0/0.0")
+  std::optional<InterfaceAddress> address;
+  std::vector<InterfaceAddress> secondary;
+  bool shutdown = false;
+  std::string description;
+  uint64_t bandwidth_kbps = 0;  // 0 = unknown; OSPF cost falls back to the vendor default
+
+  // OSPF settings made on the interface itself.
+  std::optional<uint32_t> ospf_cost;
+  std::optional<uint32_t> ospf_area;  // `ip ospf N area A`, FRR `ip ospf area A`, Junos
+  bool ospf_point_to_point = false;
+  std::optional<bool> ospf_passive;  // set on the interface (Junos); IOS uses the process
+  SourceSpan ospf_cost_span;
+
+  std::string acl_in;  // `ip access-group X in`
+  std::string acl_out;
+  SourceSpan span;  // the whole interface block
+
+  bool isLoopback() const;
+};
+
+struct StaticRoute {
+  Prefix prefix;
+  std::optional<Ipv4> next_hop;
+  std::string interface;  // exit interface, if given
+  bool null_route = false;  // Null0 / discard / blackhole / reject
+  uint32_t distance = 1;
+  uint32_t tag = 0;
+  SourceSpan span;
+};
+
+// `redistribute X [metric M] [metric-type T] [route-map R]` in OSPF or BGP.
+struct Redistribution {
+  RouteSource source = RouteSource::Connected;
+  std::optional<uint32_t> metric;
+  std::optional<uint32_t> metric_type;  // OSPF: 1 or 2
+  std::string route_map;
+  SourceSpan span;
+};
+
+struct OspfNetwork {
+  WildcardMatch match;  // `network 10.0.0.0 0.0.0.255 area 0` (FRR: a prefix, as a wildcard)
+  uint32_t area = 0;
+  SourceSpan span;
+};
+
+struct OspfAreaRange {
+  uint32_t area = 0;
+  Prefix prefix;
+  bool advertise = true;
+  std::optional<uint32_t> cost;
+  SourceSpan span;
+};
+
+struct OspfDefaultOriginate {
+  bool always = false;
+  std::optional<uint32_t> metric;
+  uint32_t metric_type = 2;
+  std::string route_map;
+  SourceSpan span;
+};
+
+struct OspfProcess {
+  uint32_t process_id = 0;
+  std::optional<Ipv4> router_id;
+  std::vector<OspfNetwork> networks;
+  bool passive_default = false;
+  std::vector<std::string> passive_interfaces;      // `passive-interface X`
+  std::vector<std::string> non_passive_interfaces;  // `no passive-interface X`
+  std::vector<Redistribution> redistributions;
+  std::optional<OspfDefaultOriginate> default_originate;
+  uint32_t reference_bandwidth_mbps = 100;  // from VendorDefaults unless configured
+  std::vector<OspfAreaRange> area_ranges;
+  uint32_t maximum_paths = 0;  // 0 = vendor default (unbounded ECMP in practice)
+  std::optional<uint32_t> distance;
+  SourceSpan span;
+};
+
+struct BgpNeighbor {
+  std::string id;  // as written: the peer address (or the interface, for FRR unnumbered)
+  std::optional<Ipv4> address;
+  std::optional<uint32_t> remote_as;  // nullopt = `remote-as` missing (session cannot form)
+  bool remote_as_external = false;    // FRR `remote-as external`
+  bool remote_as_internal = false;    // FRR `remote-as internal`
+  std::string peer_group;             // settings below already include the group's
+  std::string description;
+  std::string update_source;  // interface name or address
+  bool next_hop_self = false;
+  bool route_reflector_client = false;
+  bool send_community = false;
+  bool send_community_extended = false;
+  std::optional<uint32_t> ebgp_multihop;  // TTL
+  bool shutdown = false;
+  bool activate = true;  // in the IPv4 unicast address family
+  bool default_originate = false;
+  std::string default_originate_route_map;
+  std::optional<uint32_t> allowas_in;  // count of own ASN allowed
+  std::optional<uint32_t> weight;
+  std::optional<uint32_t> local_as;
+  bool remove_private_as = false;
+  // Policy chains (IOS has at most one route-map; Junos may chain several).
+  std::vector<std::string> import_policies;
+  std::vector<std::string> export_policies;
+  std::string prefix_list_in;
+  std::string prefix_list_out;
+  std::string filter_list_in;  // AS-path access-list
+  std::string filter_list_out;
+  SourceSpan span;  // first to last line that configures this neighbor
+  // Line of each statement, keyed by its keyword ("remote-as", "route-map in",
+  // "next-hop-self", ...), so repair can rewrite exactly that line.
+  std::map<std::string, SourceSpan> statement_spans;
+};
+
+struct BgpNetwork {
+  Prefix prefix;
+  std::string route_map;
+  SourceSpan span;
+};
+
+struct BgpAggregate {
+  Prefix prefix;
+  bool summary_only = false;
+  bool as_set = false;
+  std::string route_map;
+  SourceSpan span;
+};
+
+struct BgpProcess {
+  uint32_t asn = 0;
+  std::optional<Ipv4> router_id;
+  std::vector<BgpNeighbor> neighbors;
+  std::vector<BgpNetwork> networks;
+  std::vector<Redistribution> redistributions;
+  std::vector<BgpAggregate> aggregates;
+  uint32_t maximum_paths_ebgp = 1;
+  uint32_t maximum_paths_ibgp = 1;
+  bool compare_router_id = false;  // bgp bestpath compare-routerid
+  bool always_compare_med = false;
+  bool deterministic_med = false;
+  bool med_missing_as_worst = false;
+  bool as_path_ignore = false;
+  bool as_path_multipath_relax = false;
+  std::optional<Ipv4> cluster_id;
+  bool ebgp_requires_policy = false;  // from VendorDefaults unless configured
+  bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
+  std::optional<uint32_t> distance_ebgp;
+  std::optional<uint32_t> distance_ibgp;
+  std::optional<uint32_t> distance_local;
+  PolicyDefault import_default = PolicyDefault::Deny;
+  PolicyDefault export_default = PolicyDefault::Deny;
+  SourceSpan span;
+
+  const BgpNeighbor* findNeighbor(Ipv4 address) const;
+};
+
+struct Device {
+  std::string name;  // hostname as configured (case preserved)
+  Vendor vendor = Vendor::Ios;
+  std::vector<std::string> files;  // relative to the snapshot root
+  SourceSpan hostname_span;
+  VendorDefaults defaults;
+
+  std::vector<Interface> interfaces;  // in config order
+  std::vector<StaticRoute> static_routes;
+  std::optional<OspfProcess> ospf;
+  std::optional<BgpProcess> bgp;
+
+  std::map<std::string, PrefixList> prefix_lists;
+  std::map<std::string, CommunityList> community_lists;
+  std::map<std::string, AsPathList> as_path_lists;
+  std::map<std::string, AccessList> access_lists;
+  std::map<std::string, RoutePolicy> route_policies;
+
+  const Interface* findInterface(std::string_view name) const;  // case-insensitive
+  // The interface whose subnet (primary or secondary) contains the address.
+  const Interface* interfaceFor(Ipv4 address) const;
+};
+
+}  // namespace routefix::model

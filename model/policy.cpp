@@ -1,0 +1,131 @@
+#include "model/policy.h"
+
+#include <algorithm>
+#include <charconv>
+#include <regex>
+
+namespace routefix::model {
+
+std::optional<Community> parseCommunity(std::string_view text) {
+  if (text == "no-export") return kNoExport;
+  if (text == "no-advertise") return kNoAdvertise;
+  if (text == "local-AS" || text == "local-as" || text == "no-export-subconfed") return kLocalAs;
+  if (text == "internet") return kInternet;
+  auto colon = text.find(':');
+  auto number = [](std::string_view s, uint64_t max) -> std::optional<uint64_t> {
+    uint64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > max) return std::nullopt;
+    return v;
+  };
+  if (colon == std::string_view::npos) {
+    auto v = number(text, 0xffffffffu);  // IOS "new-format off": a plain 32-bit number
+    if (!v) return std::nullopt;
+    return static_cast<Community>(*v);
+  }
+  auto hi = number(text.substr(0, colon), 0xffff);
+  auto lo = number(text.substr(colon + 1), 0xffff);
+  if (!hi || !lo) return std::nullopt;
+  return static_cast<Community>((*hi << 16) | *lo);
+}
+
+std::string communityStr(Community c) {
+  switch (c) {
+    case kNoExport: return "no-export";
+    case kNoAdvertise: return "no-advertise";
+    case kLocalAs: return "local-AS";
+    default: return std::to_string(c >> 16) + ":" + std::to_string(c & 0xffff);
+  }
+}
+
+bool PrefixListEntry::matches(const Prefix& p) const {
+  if (!prefix.contains(p)) return false;
+  if (!ge && !le) return p.length == prefix.length;
+  uint8_t lo = ge ? *ge : prefix.length;
+  uint8_t hi = le ? *le : 32;
+  return p.length >= lo && p.length <= hi;
+}
+
+std::optional<size_t> PrefixList::firstMatch(const Prefix& p) const {
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (entries[i].matches(p)) return i;
+  return std::nullopt;
+}
+
+bool PrefixList::permits(const Prefix& p) const {
+  auto i = firstMatch(p);
+  return i && entries[*i].action == Action::Permit;
+}
+
+namespace {
+
+// Cisco regexes use "_" for "any delimiter or an end of the string".
+std::regex ciscoRegex(const std::string& pattern) {
+  std::string out;
+  for (char c : pattern) {
+    if (c == '_')
+      out += "(^|[ ,{}()]|$)";
+    else
+      out += c;
+  }
+  try {
+    return std::regex(out, std::regex::extended);
+  } catch (const std::regex_error&) {
+    return std::regex("$.^");  // an invalid pattern matches nothing (the parser warns)
+  }
+}
+
+std::string joinAsPath(const std::vector<uint32_t>& path) {
+  std::string s;
+  for (auto as : path) {
+    if (!s.empty()) s += ' ';
+    s += std::to_string(as);
+  }
+  return s;
+}
+
+}  // namespace
+
+bool CommunityList::permits(const std::vector<Community>& routeCommunities) const {
+  std::string text;
+  if (expanded) {
+    for (auto c : routeCommunities) {
+      if (!text.empty()) text += ' ';
+      text += communityStr(c);
+    }
+  }
+  for (const auto& e : entries) {
+    bool match;
+    if (expanded) {
+      match = std::regex_search(text, ciscoRegex(e.regex));
+    } else {
+      match = std::all_of(e.communities.begin(), e.communities.end(), [&](Community c) {
+        return c == kInternet ||
+               std::find(routeCommunities.begin(), routeCommunities.end(), c) !=
+                   routeCommunities.end();
+      });
+    }
+    if (match) return e.action == Action::Permit;
+  }
+  return false;
+}
+
+bool AsPathList::permits(const std::vector<uint32_t>& asPath) const {
+  std::string text = joinAsPath(asPath);
+  for (const auto& e : entries)
+    if (std::regex_search(text, ciscoRegex(e.regex))) return e.action == Action::Permit;
+  return false;
+}
+
+bool AccessList::permitsRoute(const Prefix& p) const {
+  for (const auto& e : entries) {
+    // Extended ACLs in route-maps match the prefix as source and its mask as destination
+    // (IOS); standard ones match the prefix address.
+    bool match = e.source.matches(p.address) &&
+                 (!extended || e.destination.matches(Ipv4{maskOf(p.length)}));
+    if (match) return e.action == Action::Permit;
+  }
+  return false;
+}
+
+}  // namespace routefix::model

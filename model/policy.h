@@ -1,0 +1,194 @@
+// Vendor-neutral routing policy: match lists and route policies (IOS/FRR route-maps,
+// Junos policy-statements). A route policy is an ordered list of clauses; each clause has
+// matches (all must hold) and sets, and an action that says what happens next.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/ip.h"
+#include "model/source_span.h"
+
+namespace routefix::model {
+
+enum class Action { Permit, Deny };
+
+// ---- communities --------------------------------------------------------------------
+// A standard community as the 32-bit value (asn << 16 | value). Well-known ones included.
+using Community = uint32_t;
+inline constexpr Community kNoExport = 0xFFFFFF01;
+inline constexpr Community kNoAdvertise = 0xFFFFFF02;
+inline constexpr Community kLocalAs = 0xFFFFFF03;  // no-export-subconfed
+inline constexpr Community kInternet = 0;          // matches every route in IOS lists
+
+std::optional<Community> parseCommunity(std::string_view text);  // "65000:10", "no-export"
+std::string communityStr(Community c);
+
+// ---- prefix lists -------------------------------------------------------------------
+struct PrefixListEntry {
+  uint32_t seq = 0;
+  Action action = Action::Permit;
+  Prefix prefix;
+  std::optional<uint8_t> ge;  // match lengths in [ge, le]; without both, exact length
+  std::optional<uint8_t> le;
+  SourceSpan span;
+
+  bool matches(const Prefix& p) const;
+};
+
+struct PrefixList {
+  std::string name;
+  std::vector<PrefixListEntry> entries;  // ordered by seq
+  SourceSpan span;                       // first to last line of all entries
+
+  // First matching entry decides; no match (or an empty list) is an implicit deny.
+  // Returns the index of the deciding entry, or nullopt for the implicit deny.
+  std::optional<size_t> firstMatch(const Prefix& p) const;
+  bool permits(const Prefix& p) const;
+};
+
+// ---- community lists ----------------------------------------------------------------
+struct CommunityListEntry {
+  Action action = Action::Permit;
+  std::vector<Community> communities;  // standard: the route must carry all of them
+  std::string regex;                   // expanded: POSIX regex over "a:b c:d" text
+  SourceSpan span;
+};
+
+struct CommunityList {
+  std::string name;
+  bool expanded = false;
+  std::vector<CommunityListEntry> entries;
+  SourceSpan span;
+
+  bool permits(const std::vector<Community>& routeCommunities) const;
+};
+
+// ---- AS-path lists -------------------------------------------------------------------
+struct AsPathListEntry {
+  Action action = Action::Permit;
+  std::string regex;  // Cisco-style: "_" matches a delimiter, "^$" the empty path
+  SourceSpan span;
+};
+
+struct AsPathList {
+  std::string name;
+  std::vector<AsPathListEntry> entries;
+  SourceSpan span;
+
+  bool permits(const std::vector<uint32_t>& asPath) const;
+};
+
+// ---- access lists (packet filters; route-maps may also match them) --------------------
+struct AccessListEntry {
+  uint32_t seq = 0;
+  Action action = Action::Permit;
+  std::string protocol = "ip";  // ip, tcp, udp, icmp, or a number
+  WildcardMatch source{Ipv4{0}, 0xffffffffu};
+  WildcardMatch destination{Ipv4{0}, 0xffffffffu};
+  std::string ports;  // destination port condition as written ("eq 80"); empty = any
+  SourceSpan span;
+};
+
+struct AccessList {
+  std::string name;
+  bool extended = false;
+  std::vector<AccessListEntry> entries;
+  SourceSpan span;
+
+  // For a route-map `match ip address ACL`: standard lists match the prefix address.
+  bool permitsRoute(const Prefix& p) const;
+};
+
+// ---- route policies -----------------------------------------------------------------
+enum class RouteSource { Connected, Static, Ospf, Bgp, Kernel, Aggregate };
+
+struct PolicyMatch {
+  enum class Kind {
+    PrefixList,          // names: prefix-list names (any may permit)
+    AccessList,          // names: ACL names
+    NextHopPrefixList,   // names: prefix-list names applied to the next hop
+    CommunityList,       // names: community-list names; exact = exact-match
+    AsPathList,          // names: as-path list names
+    Tag,                 // value
+    Metric,              // value
+    Interface,           // names: interface names
+    SourceProtocol,      // protocol
+    Neighbor,            // address: the peer the route came from (Junos `from neighbor`)
+  };
+  Kind kind = Kind::PrefixList;
+  std::vector<std::string> names;
+  uint32_t value = 0;
+  bool exact = false;
+  RouteSource protocol = RouteSource::Connected;
+  Ipv4 address;
+  SourceSpan span;
+};
+
+struct PolicySet {
+  enum class Kind {
+    LocalPref,        // value
+    Metric,           // value (MED for BGP, metric for redistribution); delta != 0: +/- value
+    Weight,           // value
+    Community,        // communities; additive keeps the existing ones
+    CommunityDelete,  // names: community-list whose matches are removed
+    AsPathPrepend,    // asns prepended in this order (IOS `set as-path prepend 65001 65001`)
+    NextHop,          // address, or peer_address / unchanged
+    Tag,              // value
+    Origin,           // origin: 0 igp, 1 egp, 2 incomplete
+    MetricType,       // value: 1 or 2 (OSPF external type)
+  };
+  Kind kind = Kind::LocalPref;
+  uint32_t value = 0;
+  int delta = 0;  // Metric: +1 add value, -1 subtract value, 0 set
+  std::vector<Community> communities;
+  bool additive = false;
+  std::vector<std::string> names;
+  std::vector<uint32_t> asns;
+  Ipv4 address;
+  bool peer_address = false;
+  bool unchanged = false;
+  uint8_t origin = 0;
+  SourceSpan span;
+};
+
+// What a clause does with a route that matches it.
+enum class ClauseAction {
+  Permit,      // accept (IOS permit; Junos `then accept`)
+  Deny,        // reject (IOS deny; Junos `then reject`)
+  NextClause,  // apply the sets and fall through (Junos term without a terminating action,
+               // `next term`)
+  NextPolicy,  // apply the sets, stop this policy, continue with the next in the chain
+};
+
+struct PolicyClause {
+  std::string name;  // IOS: the seq as text; Junos: the term name
+  uint32_t seq = 0;
+  ClauseAction action = ClauseAction::Permit;
+  std::vector<PolicyMatch> matches;  // all must hold; none = matches everything
+  std::vector<PolicySet> sets;
+  // IOS `continue [seq]` / `on-match next|goto`: after a permit with sets, go on evaluating
+  // at this seq (0 = the next clause).
+  std::optional<uint32_t> continue_to;
+  std::string call;  // IOS/FRR `call OTHER_MAP`
+  SourceSpan span;   // the clause header through its last statement
+};
+
+struct RoutePolicy {
+  std::string name;
+  std::vector<PolicyClause> clauses;  // in evaluation order
+  SourceSpan span;
+};
+
+// What happens to a route that no clause of a policy chain decided.
+enum class PolicyDefault {
+  Deny,            // IOS/FRR route-map implicit deny
+  Accept,          // Junos BGP import default
+  JunosBgpExport,  // Junos BGP export default: accept active BGP routes, reject others
+  Reject,          // Junos OSPF/static export default for non-OSPF routes
+};
+
+}  // namespace routefix::model

@@ -1,0 +1,39 @@
+// Public header of the parser stage: router configs in, vendor-neutral model out.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "model/network.h"
+
+namespace routefix::parser {
+
+struct ConfigFile {
+  std::string path;  // relative to the snapshot root, as warnings and spans print it
+  std::string text;
+};
+
+struct DeviceParse {
+  model::Device device;
+  std::vector<model::ParseWarning> warnings;
+};
+
+// Decides from content: Junos (braces / `set` lines), FRR (frr version, `!`-style with FRR
+// keywords such as `frr defaults`/`address-family ipv4 unicast` + vtysh markers), else IOS.
+model::Vendor detectVendor(const std::vector<ConfigFile>& files);
+
+// IOS / IOS-XE and the FRR dialect (grammar/ios). The files are one device's config.
+DeviceParse parseIosFamily(const std::vector<ConfigFile>& files, model::Vendor dialect);
+// Junos, hierarchical or `set` form (grammar/junos).
+DeviceParse parseJunos(const std::vector<ConfigFile>& files);
+// Detects the vendor and dispatches.
+DeviceParse parseDevice(const std::vector<ConfigFile>& files);
+
+// Reads SNAPSHOT/ (spec.md): configs/ (files, or one folder per device), topology.json or
+// batfish/layer1_topology.json or links inferred from shared subnets, external.json.
+// Resolves references and warns about undefined or unused structures.
+// Throws model::InputError (exit 2) for a missing/empty snapshot or an unreadable file.
+model::Network loadSnapshot(const std::filesystem::path& root);
+
+}  // namespace routefix::parser

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian bookworm packages routefix builds and tests with, if any is missing.
+set -euo pipefail
+packages=(
+  g++ cmake ninja-build pkg-config
+  antlr4 default-jre-headless libantlr4-runtime-dev
+  libz3-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
+  graphviz libgraphviz-dev
+  frr iproute2 procps
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}" >&2
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
