@@ -6,7 +6,7 @@ packages=(
   antlr4 default-jre-headless libantlr4-runtime-dev
   libz3-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
-  frr iproute2 procps
+  frr iproute2 procps time
 )
 missing=()
 for p in "${packages[@]}"; do
