@@ -1,0 +1,197 @@
+#include "anycast/as_graph.h"
+
+#include <bzlib.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <utility>
+
+#include "model/input_error.h"
+
+namespace routefix::anycast {
+
+using model::InputError;
+
+namespace {
+
+// Builds one CSR relation from (from, to) pairs.
+void buildCsr(size_t node_count, std::vector<std::pair<AsIndex, AsIndex>>& pairs,
+              std::vector<uint32_t>& offsets, std::vector<AsIndex>& targets) {
+  std::sort(pairs.begin(), pairs.end());
+  offsets.assign(node_count + 1, 0);
+  for (const auto& [from, to] : pairs) ++offsets[from + 1];
+  for (size_t i = 0; i < node_count; ++i) offsets[i + 1] += offsets[i];
+  targets.resize(pairs.size());
+  for (size_t i = 0; i < pairs.size(); ++i) targets[i] = pairs[i].second;
+}
+
+bool parseNumber(std::string_view field, long long& value) {
+  while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
+  while (!field.empty() && (field.back() == ' ' || field.back() == '\t' || field.back() == '\r'))
+    field.remove_suffix(1);
+  if (field.empty()) return false;
+  auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+  return ec == std::errc() && ptr == field.data() + field.size();
+}
+
+std::string decompressGzip(const std::string& path) {
+  gzFile file = gzopen(path.c_str(), "rb");
+  if (!file) throw InputError("cannot open gzip file", path);
+  std::string out;
+  char buffer[1 << 16];
+  int n;
+  while ((n = gzread(file, buffer, sizeof buffer)) > 0) out.append(buffer, static_cast<size_t>(n));
+  int err = 0;
+  const char* message = gzerror(file, &err);
+  std::string error_text = (n < 0 && message) ? message : "";
+  gzclose(file);
+  if (n < 0) throw InputError("corrupt gzip data: " + error_text, path);
+  return out;
+}
+
+std::string decompressBzip2(const std::string& compressed, const std::string& path) {
+  bz_stream stream{};
+  if (BZ2_bzDecompressInit(&stream, 0, 0) != BZ_OK) throw InputError("cannot start bzip2", path);
+  std::string out;
+  std::vector<char> buffer(1 << 16);
+  stream.next_in = const_cast<char*>(compressed.data());
+  stream.avail_in = static_cast<unsigned>(compressed.size());
+  int rc = BZ_OK;
+  while (rc == BZ_OK) {
+    stream.next_out = buffer.data();
+    stream.avail_out = static_cast<unsigned>(buffer.size());
+    rc = BZ2_bzDecompress(&stream);
+    out.append(buffer.data(), buffer.size() - stream.avail_out);
+    // Concatenated streams (pbzip2 output): restart after each stream end.
+    if (rc == BZ_STREAM_END && stream.avail_in > 0) {
+      char* next = stream.next_in;
+      unsigned left = stream.avail_in;
+      BZ2_bzDecompressEnd(&stream);
+      stream = bz_stream{};
+      if (BZ2_bzDecompressInit(&stream, 0, 0) != BZ_OK) throw InputError("cannot restart bzip2", path);
+      stream.next_in = next;
+      stream.avail_in = left;
+      rc = BZ_OK;
+    } else if (rc == BZ_OK && stream.avail_in == 0 && stream.avail_out != 0) {
+      rc = BZ_UNEXPECTED_EOF;
+    }
+  }
+  BZ2_bzDecompressEnd(&stream);
+  if (rc != BZ_STREAM_END) throw InputError("corrupt or truncated bzip2 data", path);
+  return out;
+}
+
+}  // namespace
+
+AsGraph AsGraph::fromLinks(const std::vector<AsLink>& links) {
+  AsGraph g;
+  std::vector<Asn> asns;
+  asns.reserve(links.size() * 2);
+  for (const auto& l : links) {
+    asns.push_back(l.a);
+    asns.push_back(l.b);
+  }
+  std::sort(asns.begin(), asns.end());
+  asns.erase(std::unique(asns.begin(), asns.end()), asns.end());
+  g.asns_ = std::move(asns);
+  g.index_.reserve(g.asns_.size());
+  for (AsIndex i = 0; i < g.asns_.size(); ++i) g.index_.emplace(g.asns_[i], i);
+
+  std::set<std::pair<AsIndex, AsIndex>> seen;  // unordered pair, first-listed relationship wins
+  std::vector<std::pair<AsIndex, AsIndex>> up, down, across;
+  for (const auto& l : links) {
+    AsIndex a = g.index_.at(l.a), b = g.index_.at(l.b);
+    if (a == b || !seen.insert(std::minmax(a, b)).second) continue;
+    ++g.link_count_;
+    if (l.rel == Relationship::ProviderToCustomer) {
+      down.emplace_back(a, b);
+      up.emplace_back(b, a);
+    } else {
+      across.emplace_back(a, b);
+      across.emplace_back(b, a);
+    }
+  }
+  size_t n = g.asns_.size();
+  buildCsr(n, up, g.provider_offsets_, g.providers_);
+  buildCsr(n, down, g.customer_offsets_, g.customers_);
+  buildCsr(n, across, g.peer_offsets_, g.peers_);
+  return g;
+}
+
+std::optional<AsIndex> AsGraph::find(Asn asn) const {
+  auto it = index_.find(asn);
+  if (it == index_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<AsGraph::NeighbourKind> AsGraph::neighbourKind(AsIndex self, AsIndex neighbour) const {
+  auto contains = [neighbour](std::span<const AsIndex> list) {
+    return std::binary_search(list.begin(), list.end(), neighbour);
+  };
+  if (contains(providers(self))) return NeighbourKind::Provider;
+  if (contains(customers(self))) return NeighbourKind::Customer;
+  if (contains(peers(self))) return NeighbourKind::Peer;
+  return std::nullopt;
+}
+
+AsGraph parseAsRelationships(const std::string& text, const std::string& file_name) {
+  std::vector<AsLink> links;
+  size_t pos = 0;
+  int line_number = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string_view line(text.data() + pos, end - pos);
+    pos = end + 1;
+    ++line_number;
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos || line[first] == '#') continue;
+
+    std::string_view fields[4];
+    size_t count = 0, start = 0;
+    while (count < 4) {
+      size_t bar = line.find('|', start);
+      fields[count++] = line.substr(start, bar == std::string_view::npos ? bar : bar - start);
+      if (bar == std::string_view::npos) break;
+      start = bar + 1;
+    }
+    if (count < 3)
+      throw InputError("expected as1|as2|rel[|source], got '" + std::string(line) + "'", file_name,
+                       line_number);
+    long long a, b, rel;
+    if (!parseNumber(fields[0], a) || !parseNumber(fields[1], b) || a < 0 || b < 0 ||
+        a > 0xffffffffLL || b > 0xffffffffLL)
+      throw InputError("AS numbers must be integers in 0..4294967295 in '" + std::string(line) + "'",
+                       file_name, line_number);
+    if (!parseNumber(fields[2], rel) || (rel != -1 && rel != 0))
+      throw InputError("relationship must be -1 (provider|customer) or 0 (peers), got '" +
+                           std::string(fields[2]) + "'",
+                       file_name, line_number);
+    if (a == b) throw InputError("AS " + std::to_string(a) + " linked to itself", file_name, line_number);
+    links.push_back({static_cast<Asn>(a), static_cast<Asn>(b),
+                     rel == -1 ? Relationship::ProviderToCustomer : Relationship::PeerToPeer});
+  }
+  if (links.empty()) throw InputError("no AS relationships in file", file_name);
+  return AsGraph::fromLinks(links);
+}
+
+std::string readMaybeCompressed(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot read file", path);
+  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (raw.size() >= 3 && raw.compare(0, 3, "BZh") == 0) return decompressBzip2(raw, path);
+  if (raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0x1f &&
+      static_cast<unsigned char>(raw[1]) == 0x8b)
+    return decompressGzip(path);
+  return raw;
+}
+
+AsGraph loadAsRelationships(const std::string& path) {
+  return parseAsRelationships(readMaybeCompressed(path), path);
+}
+
+}  // namespace routefix::anycast
