@@ -1,0 +1,170 @@
+#include "verify/blame.h"
+
+#include <deque>
+#include <set>
+
+namespace routefix::verify {
+
+namespace {
+
+struct PolicyVerdict {
+  bool permitted = false;
+  model::SourceSpan line;  // the deciding line
+};
+
+// Evaluates the prefix-only part of a route-map/prefix-list chain: matches on anything other
+// than the prefix are taken as matching (we only know the prefix here).
+PolicyVerdict prefixVerdict(const model::Device& device, const std::string& prefixList,
+                            const std::vector<std::string>& policies, const model::Prefix& prefix) {
+  if (!prefixList.empty()) {
+    auto it = device.prefix_lists.find(prefixList);
+    if (it != device.prefix_lists.end()) {
+      auto entry = it->second.firstMatch(prefix);
+      if (!entry) return {false, it->second.span};
+      const auto& e = it->second.entries[*entry];
+      if (e.action == model::Action::Deny) return {false, e.span};
+    }
+  }
+  PolicyVerdict verdict{true, {}};
+  for (const auto& name : policies) {
+    auto pit = device.route_policies.find(name);
+    if (pit == device.route_policies.end()) continue;
+    model::SourceSpan lastFailedList;
+    bool decided = false;
+    for (const auto& clause : pit->second.clauses) {
+      bool matches = true;
+      for (const auto& m : clause.matches) {
+        if (m.kind != model::PolicyMatch::Kind::PrefixList) continue;
+        bool any = false;
+        for (const auto& listName : m.names) {
+          auto lit = device.prefix_lists.find(listName);
+          if (lit == device.prefix_lists.end()) continue;
+          if (lit->second.permits(prefix)) any = true;
+          else lastFailedList = lit->second.span;
+        }
+        if (!any) matches = false;
+      }
+      if (!matches) continue;
+      if (clause.action == model::ClauseAction::Deny) return {false, clause.span};
+      if (clause.action == model::ClauseAction::NextClause) continue;
+      verdict.line = clause.span;
+      for (const auto& s : clause.sets)
+        if (s.kind == model::PolicySet::Kind::LocalPref || s.kind == model::PolicySet::Kind::Weight)
+          verdict.line = s.span;
+      decided = true;
+      break;
+    }
+    if (!decided && !pit->second.clauses.empty() &&
+        pit->second.clauses.back().action != model::ClauseAction::NextPolicy)
+      return {false, lastFailedList.known() ? lastFailedList : pit->second.span};
+  }
+  return verdict;
+}
+
+const model::BgpNeighbor* neighborFor(const model::Device& device, model::Ipv4 peer) {
+  return device.bgp ? device.bgp->findNeighbor(peer) : nullptr;
+}
+
+}  // namespace
+
+model::SourceSpan deviceSpan(const model::Network& network, const std::string& node) {
+  const model::Device* d = network.findDevice(node);
+  if (!d) return {};
+  if (d->hostname_span.known()) return d->hostname_span;
+  if (!d->files.empty()) return {d->files.front(), 1, 1};
+  return {};
+}
+
+model::SourceSpan blameMissingRoute(const model::Network& network, const sim::DataPlane& dataPlane,
+                                    const std::string& node, model::Ipv4 address) {
+  auto routeAt = [&](const std::string& n) -> const sim::Route* {
+    auto it = dataPlane.ribs.find(n);
+    return it == dataPlane.ribs.end() ? nullptr : it->second.longestMatch(address);
+  };
+  // Breadth-first over BGP sessions, so the blamed session is the one nearest the source.
+  std::deque<std::string> queue = {node};
+  std::set<std::string> seen = {node};
+  while (!queue.empty()) {
+    std::string receiver = queue.front();
+    queue.pop_front();
+    for (const auto& s : dataPlane.sessions) {
+      if (s.node != receiver || s.peer_node.empty()) continue;
+      const sim::Route* senderRoute = routeAt(s.peer_node);
+      if (!senderRoute) {
+        if (seen.insert(s.peer_node).second) queue.push_back(s.peer_node);
+        continue;
+      }
+      if (!s.established) return s.span;
+      const model::Device* rx = network.findDevice(receiver);
+      const model::Device* tx = network.findDevice(s.peer_node);
+      if (const auto* nb = rx ? neighborFor(*rx, s.peer_ip) : nullptr) {
+        auto v = prefixVerdict(*rx, nb->prefix_list_in, nb->import_policies, senderRoute->prefix);
+        if (!v.permitted && v.line.known()) return v.line;
+      }
+      if (const auto* nb = tx ? neighborFor(*tx, s.local_ip) : nullptr) {
+        auto v = prefixVerdict(*tx, nb->prefix_list_out, nb->export_policies, senderRoute->prefix);
+        if (!v.permitted && v.line.known()) return v.line;
+        if (nb->span.known()) return nb->span;
+      }
+      return s.span;
+    }
+  }
+  return deviceSpan(network, node);
+}
+
+model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
+                                   const sim::Route& route) {
+  const model::Device* d = network.findDevice(node);
+  if (d && d->bgp && !route.received_from.empty()) {
+    for (const auto& nb : d->bgp->neighbors) {
+      bool fromThis = nb.id == route.received_from ||
+                      (nb.address && nb.address->str() == route.received_from);
+      if (!fromThis && nb.address) {
+        // received_from may name the peer device; match it through the neighbor's address.
+        for (const auto& nh : route.next_hops)
+          if (nh.ip && *nh.ip == *nb.address) fromThis = true;
+      }
+      if (!fromThis) continue;
+      auto v = prefixVerdict(*d, nb.prefix_list_in, nb.import_policies, route.prefix);
+      if (v.line.known()) return v.line;
+      if (nb.span.known()) return nb.span;
+    }
+  }
+  if (route.origin_span.known()) return route.origin_span;
+  return deviceSpan(network, node);
+}
+
+model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,
+                               const sim::TracePath& path, model::Ipv4 address) {
+  const std::string& at = path.at.empty() && !path.hops.empty() ? path.hops.back().node : path.at;
+  auto ribIt = dataPlane.ribs.find(at);
+  const sim::Route* route = ribIt == dataPlane.ribs.end() ? nullptr : ribIt->second.longestMatch(address);
+  switch (path.outcome) {
+    case sim::TraceOutcome::NoRoute: return blameMissingRoute(network, dataPlane, at, address);
+    case sim::TraceOutcome::NullRoute:
+      if (route && route->origin_span.known()) return route->origin_span;
+      break;
+    case sim::TraceOutcome::Filtered:
+      if (const model::Device* d = network.findDevice(at)) {
+        // The entry of an applied ACL that denies the destination.
+        for (const auto& itf : d->interfaces)
+          for (const auto* aclName : {&itf.acl_in, &itf.acl_out}) {
+            auto it = d->access_lists.find(*aclName);
+            if (aclName->empty() || it == d->access_lists.end()) continue;
+            for (const auto& e : it->second.entries)
+              if (e.destination.matches(address)) {
+                if (e.action == model::Action::Deny) return e.span;
+                break;
+              }
+          }
+      }
+      break;
+    case sim::TraceOutcome::Loop:
+      if (route) return blameRouteChoice(network, at, *route);
+      break;
+    default: break;
+  }
+  return deviceSpan(network, at);
+}
+
+}  // namespace routefix::verify

@@ -1,0 +1,32 @@
+// Points a failing check at the config line most likely responsible, from model provenance.
+// This is the quick, local answer verify puts into SARIF; `diagnose` does the thorough one.
+#pragma once
+
+#include <string>
+
+#include "model/network.h"
+#include "sim/dataplane.h"
+
+namespace routefix::verify {
+
+// Traffic to `address` stopped at `node` for lack of a route. Follows BGP sessions outward
+// from `node` to the nearest device that has a route for the address and blames the policy
+// line that kept it from crossing that session (import of the receiver, else export of the
+// sender, else the neighbor statement). Falls back to the device's hostname line.
+model::SourceSpan blameMissingRoute(const model::Network& network, const sim::DataPlane& dataPlane,
+                                    const std::string& node, model::Ipv4 address);
+
+// The line that made `node` prefer the route it uses: for a BGP route, the import-policy
+// clause (its set line when it sets local-pref/weight/MED) on the session it came from; for
+// others, the statement that originated the route.
+model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
+                                   const sim::Route& route);
+
+// The line to blame for how a trace path ended (ACL entry, null route, missing route, ...).
+model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,
+                               const sim::TracePath& path, model::Ipv4 address);
+
+// A line of the device's config to fall back to: the hostname, else line 1 of its first file.
+model::SourceSpan deviceSpan(const model::Network& network, const std::string& node);
+
+}  // namespace routefix::verify

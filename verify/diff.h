@@ -1,0 +1,62 @@
+// What a change changes (`routefix diff OLD NEW`): routes per node, intents whose status
+// moved, and (source, destination) pairs that lost or gained reachability.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/network.h"
+#include "sim/dataplane.h"
+#include "verify/verifier.h"
+
+namespace routefix::verify {
+
+struct RouteChange {
+  std::string node;
+  model::Prefix prefix;
+  std::string kind;  // added | removed | changed
+  std::optional<sim::Route> before;
+  std::optional<sim::Route> after;
+};
+
+struct ReachabilityChange {
+  std::string source;
+  model::Prefix destination;
+  bool reachable_after = false;  // true: gained, false: lost
+  std::optional<Counterexample> why;  // for a loss: the new forwarding that stops
+};
+
+struct IntentChange {
+  std::string name;
+  std::string type;
+  std::string before;  // pass | fail | absent
+  std::string after;
+  std::optional<Counterexample> counterexample;  // in NEW, when it fails there
+};
+
+struct DiffReport {
+  std::vector<RouteChange> routes;
+  std::vector<ReachabilityChange> reachability;
+  std::vector<IntentChange> intents;  // every intent, changed or not (see changed())
+  std::vector<std::string> nodes_added;
+  std::vector<std::string> nodes_removed;
+
+  bool regressed() const;  // an intent that held in OLD fails in NEW
+};
+
+// Destinations compared for reachability: every prefix some node learns by BGP or OSPF, and
+// every connected subnet of /29 or larger (LANs; point-to-point link subnets would only
+// add noise). A pair is reachable when every representative address is delivered.
+DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& oldDp,
+                         const model::Network& newNet, const sim::DataPlane& newDp,
+                         const VerifyReport* oldVerify, const VerifyReport* newVerify);
+
+nlohmann::json diffJson(const DiffReport& diff);
+std::string diffText(const DiffReport& diff);
+nlohmann::json diffSarif(const DiffReport& diff, const std::string& newSnapshot);
+std::string diffJunit(const DiffReport& diff);
+
+}  // namespace routefix::verify

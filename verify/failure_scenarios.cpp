@@ -1,0 +1,151 @@
+#include "verify/failure_scenarios.h"
+
+#include <map>
+
+#include "verify/forwarding.h"
+
+namespace routefix::verify {
+
+namespace {
+
+bool overlaps(const model::Prefix& a, const model::Prefix& b) {
+  return a.contains(b) || b.contains(a);
+}
+
+bool overlapsAny(const model::Prefix& p, const std::set<model::Prefix>& set) {
+  for (const auto& d : set)
+    if (overlaps(p, d)) return true;
+  return false;
+}
+
+std::set<model::Link> upLinks(const model::Network& network, const std::set<model::Link>& failed) {
+  std::set<model::Link> all;
+  for (const auto& l : network.links)
+    if (!failed.count(l)) all.insert(l);
+  return all;
+}
+
+// Whether the OSPF shortest path through `neighbour` for `route` is visible in the RIBs:
+// the neighbour forwards that prefix by OSPF too, or it is where the route starts (owns the
+// prefix, or redistributes it as an external).
+bool ospfContinuesVisibly(const sim::DataPlane& dp, const std::string& neighbour,
+                          const sim::Route& route) {
+  auto it = dp.ribs.find(neighbour);
+  if (it == dp.ribs.end()) return false;
+  const sim::Route* own = it->second.exact(route.prefix);
+  if (!own) return false;
+  std::string family = protocolFamily(own->protocol);
+  if (family == "ospf" || family == "connected") return true;
+  bool external = route.protocol == sim::Protocol::OspfE1 || route.protocol == sim::Protocol::OspfE2;
+  return external;
+}
+
+uint64_t choose(uint64_t n, uint64_t k) {
+  if (k > n) return 0;
+  long double r = 1;
+  for (uint64_t i = 1; i <= k; ++i) r = r * static_cast<long double>(n - k + i) / i;
+  return r > 1.8e19L ? UINT64_MAX : static_cast<uint64_t>(r + 0.5L);
+}
+
+}  // namespace
+
+std::set<model::Link> relevantLinks(const model::Network& network, const sim::DataPlane& dp,
+                                    const std::vector<model::Prefix>& destinations,
+                                    const std::set<model::Link>& failed) {
+  if (destinations.empty()) return upLinks(network, failed);
+  std::set<model::Prefix> closure(destinations.begin(), destinations.end());
+  for (const auto& s : dp.sessions) {
+    closure.insert(model::Prefix(s.local_ip, 32));
+    closure.insert(model::Prefix(s.peer_ip, 32));
+  }
+  std::set<model::Link> relevant;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& [node, rib] : dp.ribs) {
+      for (const auto& r : rib.routes) {
+        if (!overlapsAny(r.prefix, closure)) continue;
+        if (r.protocol == sim::Protocol::Aggregate) grew |= closure.insert(r.prefix).second;
+        bool ospf = protocolFamily(r.protocol) == "ospf";
+        for (const auto& nh : r.next_hops) {
+          if (const model::Link* l = linkAt(network, node, nh.interface))
+            if (!failed.count(*l)) relevant.insert(*l);
+          if (nh.ip) grew |= closure.insert(model::Prefix(*nh.ip, 32)).second;
+          if (ospf && !nh.node.empty() && !ospfContinuesVisibly(dp, nh.node, r))
+            return upLinks(network, failed);
+        }
+      }
+    }
+  }
+  return relevant;
+}
+
+std::vector<model::Prefix> intentDestinations(const Intent& intent) {
+  if (intent.type == IntentType::Route) return {*intent.prefix};
+  if (intent.to) return {*intent.to};
+  return {};
+}
+
+std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
+                                              const sim::DataPlane& baseline,
+                                              const std::vector<Intent>& intents, uint32_t failures,
+                                              ScenarioStats& stats, const Progress& progress) {
+  std::vector<IntentVerdict> verdicts(intents.size());
+  std::vector<uint32_t> budget(intents.size());
+  uint32_t maxBudget = 0;
+  for (size_t i = 0; i < intents.size(); ++i) {
+    budget[i] = std::max(intents[i].failures, failures);
+    maxBudget = std::max(maxBudget, budget[i]);
+  }
+  for (uint32_t j = 1; j <= maxBudget; ++j) stats.possible += choose(network.links.size(), j);
+
+  // Scenarios of the next size, each with the intents still to be checked in it. A std::map
+  // keeps the order (size, then links) deterministic, so the reported scenario is stable.
+  std::map<std::set<model::Link>, std::set<size_t>> pending;
+  auto expand = [&](const sim::DataPlane& dp, const std::set<model::Link>& failed, size_t i) {
+    if (failed.size() >= budget[i]) return;
+    for (const auto& l : relevantLinks(network, dp, intentDestinations(intents[i]), failed)) {
+      auto next = failed;
+      next.insert(l);
+      pending[next].insert(i);
+    }
+  };
+
+  sim::SimulationOptions none;
+  for (size_t i = 0; i < intents.size(); ++i) {
+    verdicts[i].result = checkIntent(network, baseline, intents[i], none);
+    verdicts[i].scenarios_checked = 1;
+    if (verdicts[i].result.holds) expand(baseline, {}, i);
+  }
+  for (uint32_t size = 1; size <= maxBudget && !pending.empty(); ++size) {
+    auto level = std::move(pending);
+    pending.clear();
+    uint64_t done = 0;
+    if (progress)
+      progress("failure scenarios with " + std::to_string(size) + " link(s) down: " +
+               std::to_string(level.size()) + " to simulate");
+    for (auto& [failed, which] : level) {
+      std::vector<size_t> open;
+      for (size_t i : which)
+        if (verdicts[i].result.holds) open.push_back(i);
+      if (open.empty()) continue;
+      sim::SimulationOptions scenario;
+      scenario.failed_links = failed;
+      sim::DataPlane dp = sim::simulate(network, scenario);
+      ++stats.simulated;
+      if (progress && ++done % 100 == 0)
+        progress("  " + std::to_string(done) + "/" + std::to_string(level.size()));
+      for (size_t i : open) {
+        CheckResult r = checkIntent(network, dp, intents[i], scenario);
+        ++verdicts[i].scenarios_checked;
+        if (!r.holds) {
+          verdicts[i].result = std::move(r);
+          continue;
+        }
+        expand(dp, failed, i);
+      }
+    }
+  }
+  return verdicts;
+}
+
+}  // namespace routefix::verify

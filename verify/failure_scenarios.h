@@ -1,0 +1,70 @@
+// Link-failure scenarios: an intent with `failures: k` must hold under every set of up to k
+// simultaneously failed links. Instead of simulating all of them, scenarios grow one
+// *relevant* link at a time.
+//
+// Relevance (why pruning is sound). For a failure state F and destination prefixes D, take
+// the closure D* of D under: the /32 of both ends of every BGP session, the /32 of every next
+// hop IP of a route overlapping D*, and the prefix of every aggregate overlapping D*. The
+// relevant links are the links under the egress interfaces of every installed route, at
+// every node, whose prefix overlaps D*. Claim: failing a link L outside that set leaves every
+// route overlapping D unchanged. (1) Connected and static routes over L's interfaces do not
+// overlap D* (else L would be relevant), so none of them disappears. (2) OSPF: each node's
+// routes overlapping D* use only shortest paths that avoid L (all ECMP next hops are listed
+// and each hop's own route is in the union), so removing L removes no shortest path and adds
+// none; costs only grow off those paths. When a node forwards an OSPF route to a neighbour
+// whose own route for that prefix is not OSPF (it prefers BGP or static while the SPF path
+// continues through it), the SPF path is not visible in the RIBs: then every link is taken as
+// relevant. (3) BGP: every session's endpoints are in D*, so every session keeps its path and
+// its state; the IGP path to every selected route's next hop avoids L, so selected routes keep
+// their IGP cost while others can only get worse; aggregates keep their contributors. The
+// baseline selection therefore stays a stable state; with a unique stable state (the
+// simulator reports non-convergence otherwise) it is the outcome.
+// Sets: a set S fails exactly like a subset reached by adding, one at a time, a link that is
+// relevant in the state before it (drop from S any link irrelevant in the current state;
+// the claim holds for sets of irrelevant links alike), so exploring only relevant additions
+// finds every distinct outcome.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/network.h"
+#include "sim/dataplane.h"
+#include "verify/intent.h"
+#include "verify/intent_check.h"
+
+namespace routefix::verify {
+
+// Links whose failure may change forwarding to `destinations` in state `dataPlane` (failed
+// links excluded). An empty `destinations` means every address: every link.
+std::set<model::Link> relevantLinks(const model::Network& network, const sim::DataPlane& dataPlane,
+                                    const std::vector<model::Prefix>& destinations,
+                                    const std::set<model::Link>& failed);
+
+// The destinations an intent is about (empty: all addresses).
+std::vector<model::Prefix> intentDestinations(const Intent& intent);
+
+struct ScenarioStats {
+  uint64_t simulated = 0;  // failure scenarios simulated (the baseline not counted)
+  uint64_t possible = 0;   // sets of up to k links a brute-force check would simulate
+};
+
+struct IntentVerdict {
+  CheckResult result;
+  uint64_t scenarios_checked = 0;  // scenarios this intent was checked in, baseline included
+};
+
+using Progress = std::function<void(const std::string&)>;
+
+// Checks every intent under its own budget (max of intent.failures and `failures`).
+// `baseline` is the network simulated with no failure.
+std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
+                                              const sim::DataPlane& baseline,
+                                              const std::vector<Intent>& intents, uint32_t failures,
+                                              ScenarioStats& stats, const Progress& progress = {});
+
+}  // namespace routefix::verify

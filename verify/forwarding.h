@@ -1,0 +1,43 @@
+// Questions about the simulated forwarding that every check asks: which addresses of a
+// destination behave alike, which layer-1 link an egress interface is on.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/network.h"
+#include "sim/dataplane.h"
+
+namespace routefix::verify {
+
+// Addresses of `destination` such that every address of it is forwarded, at every node, like
+// one of them. Why this is sound: forwarding of an address depends on the set of RIB prefixes
+// (longest match) and ACL destination ranges that contain it. Every such prefix or range is
+// an interval of addresses, so cutting the destination at the first address and one past the
+// last address of every prefix/range strictly inside it yields intervals whose addresses are
+// all contained in exactly the same prefixes and ranges; one address per interval suffices.
+// Non-contiguous ACL wildcards cannot be cut this way: for those every /32 would differ in
+// principle, so they are cut at the wildcard's contiguous high-order part (documented gap).
+std::vector<model::Ipv4> representativeAddresses(const model::Network& network,
+                                                 const sim::DataPlane& dataPlane,
+                                                 const model::Prefix& destination);
+
+// The link (as in Network::links) that `interface` of `node` sits on, if any.
+const model::Link* linkAt(const model::Network& network, const std::string& node,
+                          const std::string& interface);
+// Every link between the two nodes (parallel links included).
+std::vector<model::Link> linksBetween(const model::Network& network, const std::string& a,
+                                      const std::string& b);
+
+// "bgp" for bgp/ibgp/aggregate, "ospf" for all OSPF kinds, else the protocol's own name.
+std::string protocolFamily(sim::Protocol p);
+
+// The nodes a trace path visits, in order.
+std::vector<std::string> nodesOf(const sim::TracePath& path);
+
+bool reachesDestination(const sim::TracePath& path);  // delivered or exited
+
+std::string linkName(const model::Link& link);  // "r1[eth0]--r2[eth1]"
+
+}  // namespace routefix::verify

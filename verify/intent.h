@@ -1,0 +1,52 @@
+// Operator intents (spec.md "Intents file"): what must hold of the network's forwarding.
+// Node names are resolved to the devices' configured spelling when the file is loaded.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/ip.h"
+
+namespace routefix::verify {
+
+enum class IntentType {
+  Reachability,
+  Isolation,
+  Waypoint,
+  Path,
+  Preference,
+  Multipath,
+  Route,
+  LoopFree,
+  BlackholeFree,
+};
+std::string intentTypeName(IntentType t);  // as written in the file: "loop-free", ...
+std::optional<IntentType> parseIntentType(std::string_view text);
+
+// A node path as written in `path:` / `paths:`.
+using NodePath = std::vector<std::string>;
+
+struct Intent {
+  std::string name;  // from the file, or "<type>-<index>"
+  IntentType type = IntentType::Reachability;
+  std::vector<std::string> from;    // source devices ("*" already expanded)
+  std::optional<model::Prefix> to;  // destination (a bare address is a /32)
+  std::vector<std::string> through;  // waypoint: in order
+  NodePath path;                      // path
+  std::vector<NodePath> paths;        // preference: primary first
+  uint32_t min_paths = 0;             // multipath
+  // route
+  std::string node;
+  std::optional<model::Prefix> prefix;
+  bool present = true;
+  std::string protocol;  // "", connected, static, ospf, bgp (a family: bgp matches ibgp too)
+  std::string next_hop_node;
+  uint32_t failures = 0;  // must hold under every set of up to this many link failures
+  // Where the intent is written, for messages and SARIF.
+  std::string file;
+  int line = 0;
+};
+
+}  // namespace routefix::verify

@@ -1,0 +1,344 @@
+#include "verify/intent_check.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "verify/blame.h"
+#include "verify/forwarding.h"
+
+namespace routefix::verify {
+
+namespace {
+
+std::string arrow(const std::vector<std::string>& nodes) {
+  std::string s;
+  for (const auto& n : nodes) s += (s.empty() ? "" : " -> ") + n;
+  return s;
+}
+
+std::string pathEnd(const sim::TracePath& p) {
+  std::string at = p.at.empty() && !p.hops.empty() ? p.hops.back().node : p.at;
+  switch (p.outcome) {
+    case sim::TraceOutcome::Delivered: return "is delivered at " + at;
+    case sim::TraceOutcome::Exited: return "leaves the network at " + at;
+    case sim::TraceOutcome::NoRoute: return "stops at " + at + ": no route";
+    case sim::TraceOutcome::NullRoute: return "stops at " + at + ": null route";
+    case sim::TraceOutcome::Loop: return "loops at " + at;
+    case sim::TraceOutcome::Filtered: return "stops at " + at + ": filtered by an ACL";
+  }
+  return "ends at " + at;
+}
+
+const sim::Route* routeAt(const sim::DataPlane& dp, const std::string& node, model::Ipv4 a) {
+  auto it = dp.ribs.find(node);
+  return it == dp.ribs.end() ? nullptr : it->second.longestMatch(a);
+}
+
+// The routes that decided each hop of the paths, once per node.
+std::vector<RouteAtNode> routesAlong(const sim::DataPlane& dp, const std::vector<sim::TracePath>& paths,
+                                     model::Ipv4 address) {
+  std::vector<RouteAtNode> out;
+  std::set<std::string> seen;
+  for (const auto& p : paths)
+    for (const auto& h : p.hops)
+      if (seen.insert(h.node).second)
+        if (const sim::Route* r = routeAt(dp, h.node, address)) out.push_back({h.node, *r});
+  return out;
+}
+
+// Whether `nodes` contains `waypoints` as a subsequence (in order).
+bool passesInOrder(const std::vector<std::string>& nodes, const std::vector<std::string>& waypoints) {
+  size_t next = 0;
+  for (const auto& n : nodes)
+    if (next < waypoints.size() && n == waypoints[next]) ++next;
+  return next == waypoints.size();
+}
+
+class IntentChecker {
+ public:
+  IntentChecker(const model::Network& network, const sim::DataPlane& dp, const Intent& intent,
+                const sim::SimulationOptions& scenario)
+      : network_(network), dp_(dp), intent_(intent), scenario_(scenario) {}
+
+  CheckResult run() {
+    switch (intent_.type) {
+      case IntentType::Reachability:
+        return flows([](const sim::TracePath& p) { return reachesDestination(p); },
+                     [](const sim::Trace& t, const sim::TracePath& p) {
+                       return "traffic from " + t.from + " to " + t.to.str() + " " + pathEnd(p) +
+                              " (path " + arrow(nodesOf(p)) + ")";
+                     });
+      case IntentType::Isolation:
+        return flows([](const sim::TracePath& p) { return !reachesDestination(p); },
+                     [](const sim::Trace& t, const sim::TracePath& p) {
+                       return "traffic from " + t.from + " to " + t.to.str() + " " + pathEnd(p) +
+                              " (path " + arrow(nodesOf(p)) + "), but it must not get there";
+                     });
+      case IntentType::Waypoint:
+        return flows(
+            [&](const sim::TracePath& p) {
+              // A path that is dropped carries no traffic past the drop; reachability is
+              // another intent's question. Delivered, exited and looping paths must pass.
+              bool dropped = p.outcome == sim::TraceOutcome::NoRoute ||
+                             p.outcome == sim::TraceOutcome::NullRoute ||
+                             p.outcome == sim::TraceOutcome::Filtered;
+              return dropped || passesInOrder(nodesOf(p), intent_.through);
+            },
+            [&](const sim::Trace& t, const sim::TracePath& p) {
+              return "traffic from " + t.from + " to " + t.to.str() + " takes " + arrow(nodesOf(p)) +
+                     ", which does not pass " + arrow(intent_.through) + " (it " + pathEnd(p) + ")";
+            });
+      case IntentType::Path: return expectPath(intent_.path, dp_, scenario_, "");
+      case IntentType::Preference: return preference();
+      case IntentType::Multipath: return multipath();
+      case IntentType::Route: return route();
+      case IntentType::LoopFree:
+        return flows([](const sim::TracePath& p) { return p.outcome != sim::TraceOutcome::Loop; },
+                     [](const sim::Trace& t, const sim::TracePath& p) {
+                       return "forwarding loop for " + t.to.str() + " from " + t.from + ": " +
+                              arrow(nodesOf(p));
+                     });
+      case IntentType::BlackholeFree:
+        return flows(
+            [](const sim::TracePath& p) {
+              // Dropped for lack of a route after the traffic was forwarded: the sender had a
+              // route, a node downstream has none. Null routes are deliberate (aggregate
+              // anchors) and ACL drops are policy.
+              return !(p.outcome == sim::TraceOutcome::NoRoute && p.hops.size() > 1);
+            },
+            [](const sim::Trace& t, const sim::TracePath& p) {
+              return "traffic from " + t.from + " to " + t.to.str() + " is forwarded but " +
+                     pathEnd(p) + " (path " + arrow(nodesOf(p)) + ")";
+            });
+    }
+    return {};
+  }
+
+ private:
+  using PathOk = std::function<bool(const sim::TracePath&)>;
+  using Describe = std::function<std::string(const sim::Trace&, const sim::TracePath&)>;
+
+  std::vector<std::string> sources() const {
+    if (!intent_.from.empty()) return intent_.from;
+    std::vector<std::string> all;
+    for (const auto& d : network_.devices) all.push_back(d.name);
+    return all;
+  }
+
+  // Every path of every (source, representative address) must satisfy `ok`.
+  CheckResult flows(const PathOk& ok, const Describe& describe) {
+    CheckResult result;
+    auto addresses = intentAddresses(network_, dp_, intent_);
+    for (const auto& src : sources()) {
+      for (auto a : addresses) {
+        sim::Trace t = sim::trace(network_, dp_, src, a, scenario_);
+        auto bad = std::find_if(t.paths.begin(), t.paths.end(), [&](const auto& p) { return !ok(p); });
+        if (bad == t.paths.end()) continue;
+        if (!result.counterexample) {
+          result.holds = false;
+          Counterexample c;
+          c.source = src;
+          c.address = a;
+          c.paths = t.paths;
+          c.reason = describe(t, *bad);
+          c.routes = routesAlong(dp_, t.paths, a);
+          c.location = locate(*bad, a);
+          result.counterexample = std::move(c);
+        }
+        result.counterexample->failing_sources.push_back(src);
+        break;  // one failing address per source is enough to name the source
+      }
+    }
+    return result;
+  }
+
+  model::SourceSpan locate(const sim::TracePath& p, model::Ipv4 a) const {
+    if (reachesDestination(p) || p.outcome == sim::TraceOutcome::Loop) {
+      // Traffic went the wrong way: blame the route choice at the first node (the source
+      // decides the first hop; later deviations show in the route list).
+      if (!p.hops.empty())
+        if (const sim::Route* r = routeAt(dp_, p.hops.front().node, a))
+          return blameRouteChoice(network_, p.hops.front().node, *r);
+    }
+    return blamePathEnd(network_, dp_, p, a);
+  }
+
+  // Every path from the source, for every address, must be exactly `expected` and arrive.
+  CheckResult expectPath(const NodePath& expected, const sim::DataPlane& dp,
+                         const sim::SimulationOptions& scenario, const std::string& context) {
+    CheckResult result;
+    const std::string& src = intent_.from.front();
+    for (auto a : intentAddresses(network_, dp, intent_)) {
+      sim::Trace t = sim::trace(network_, dp, src, a, scenario);
+      auto bad = std::find_if(t.paths.begin(), t.paths.end(), [&](const auto& p) {
+        return nodesOf(p) != expected || !reachesDestination(p);
+      });
+      if (bad == t.paths.end() && !t.paths.empty()) continue;
+      Counterexample c;
+      c.source = src;
+      c.address = a;
+      c.paths = t.paths;
+      std::string got = bad == t.paths.end() ? std::string("no path")
+                                             : arrow(nodesOf(*bad)) + " (it " + pathEnd(*bad) + ")";
+      c.reason = context + "traffic from " + src + " to " + a.str() + " takes " + got +
+                 "; expected " + arrow(expected);
+      c.routes = routesAlong(dp, t.paths, a);
+      c.failed_links = scenario.failed_links;
+      c.failing_sources = {src};
+      c.location = bad == t.paths.end() ? deviceSpan(network_, src) : locate(*bad, a);
+      result.holds = false;
+      result.counterexample = std::move(c);
+      return result;
+    }
+    return result;
+  }
+
+  // Primary path as is; path i when every link of paths 1..i-1 that path i does not use is down.
+  CheckResult preference() {
+    CheckResult first = expectPath(intent_.paths.front(), dp_, scenario_, "");
+    if (!first.holds) return first;
+    std::set<model::Link> down;
+    for (size_t i = 1; i < intent_.paths.size(); ++i) {
+      for (const auto& l : pathLinks(intent_.paths[i - 1])) down.insert(l);
+      auto keep = pathLinks(intent_.paths[i]);
+      sim::SimulationOptions scenario = scenario_;
+      for (const auto& l : down)
+        if (!keep.count(l)) scenario.failed_links.insert(l);
+      sim::DataPlane failed = sim::simulate(network_, scenario);
+      std::string context = "with the earlier preferred path(s) down, ";
+      CheckResult r = expectPath(intent_.paths[i], failed, scenario, context);
+      if (!r.holds) return r;
+    }
+    return first;
+  }
+
+  std::set<model::Link> pathLinks(const NodePath& path) const {
+    std::set<model::Link> links;
+    for (size_t i = 0; i + 1 < path.size(); ++i)
+      for (const auto& l : linksBetween(network_, path[i], path[i + 1])) links.insert(l);
+    return links;
+  }
+
+  CheckResult multipath() {
+    CheckResult result;
+    const std::string& src = intent_.from.front();
+    for (const auto& source : intent_.from) {
+      for (auto a : intentAddresses(network_, dp_, intent_)) {
+        sim::Trace t = sim::trace(network_, dp_, source, a, scenario_);
+        std::set<std::vector<std::string>> arriving;
+        for (const auto& p : t.paths)
+          if (reachesDestination(p)) arriving.insert(nodesOf(p));
+        if (arriving.size() >= intent_.min_paths) continue;
+        if (!result.counterexample) {
+          Counterexample c;
+          c.source = source;
+          c.address = a;
+          c.paths = t.paths;
+          c.reason = "only " + std::to_string(arriving.size()) + " forwarding path(s) from " +
+                     source + " to " + a.str() + " arrive; expected at least " +
+                     std::to_string(intent_.min_paths);
+          c.routes = routesAlong(dp_, t.paths, a);
+          c.location = t.paths.empty() ? deviceSpan(network_, src) : locate(t.paths.front(), a);
+          result.holds = false;
+          result.counterexample = std::move(c);
+        }
+        result.counterexample->failing_sources.push_back(source);
+        break;
+      }
+    }
+    return result;
+  }
+
+  CheckResult route() {
+    const model::Prefix& p = *intent_.prefix;
+    auto ribIt = dp_.ribs.find(intent_.node);
+    const sim::Route* exact = ribIt == dp_.ribs.end() ? nullptr : ribIt->second.exact(p);
+    std::string problem;
+    if (intent_.present) {
+      if (!exact) {
+        problem = intent_.node + " has no route for " + p.str();
+      } else if (!intent_.protocol.empty() && protocolFamily(exact->protocol) != intent_.protocol) {
+        problem = intent_.node + "'s route for " + p.str() + " is " +
+                  sim::protocolName(exact->protocol) + ", expected " + intent_.protocol;
+      } else if (!intent_.next_hop_node.empty() &&
+                 std::none_of(exact->next_hops.begin(), exact->next_hops.end(),
+                              [&](const sim::NextHop& nh) { return nh.node == intent_.next_hop_node; })) {
+        std::string hops;
+        for (const auto& nh : exact->next_hops)
+          hops += (hops.empty() ? "" : ", ") + (nh.node.empty() ? std::string("(outside)") : nh.node);
+        problem = intent_.node + "'s route for " + p.str() + " goes to " + hops + ", expected " +
+                  intent_.next_hop_node;
+      }
+    } else if (exact && (intent_.protocol.empty() || protocolFamily(exact->protocol) == intent_.protocol)) {
+      problem = intent_.node + " has a " + sim::protocolName(exact->protocol) + " route for " +
+                p.str() + ", which must be absent";
+    }
+    if (problem.empty()) return {};
+    Counterexample c;
+    c.reason = problem;
+    c.failed_links = scenario_.failed_links;
+    if (exact) {
+      c.routes.push_back({intent_.node, *exact});
+      c.location = blameRouteChoice(network_, intent_.node, *exact);
+    } else {
+      if (ribIt != dp_.ribs.end())
+        if (const sim::Route* cover = ribIt->second.longestMatch(p.address))
+          c.routes.push_back({intent_.node, *cover});
+      c.location = blameMissingRoute(network_, dp_, intent_.node, p.address);
+    }
+    return {false, std::move(c)};
+  }
+
+  const model::Network& network_;
+  const sim::DataPlane& dp_;
+  const Intent& intent_;
+  const sim::SimulationOptions& scenario_;
+};
+
+// The prefixes in `prefixes` not contained in another one of them.
+std::vector<model::Prefix> outermost(std::set<model::Prefix> prefixes) {
+  std::vector<model::Prefix> out;
+  for (const auto& p : prefixes) {  // sorted by address, then length: covers come first
+    if (!out.empty() && out.back().contains(p)) continue;
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<model::Ipv4> intentAddresses(const model::Network& network,
+                                         const sim::DataPlane& dataPlane, const Intent& intent) {
+  std::vector<model::Prefix> destinations;
+  if (intent.to) {
+    destinations.push_back(*intent.to);
+  } else if (intent.type == IntentType::Route) {
+    destinations.push_back(*intent.prefix);
+  } else {
+    bool announcedOnly = intent.type == IntentType::BlackholeFree;
+    std::set<model::Prefix> prefixes;
+    for (const auto& [node, rib] : dataPlane.ribs)
+      for (const auto& r : rib.routes) {
+        std::string family = protocolFamily(r.protocol);
+        if (!announcedOnly || family == "bgp" || family == "ospf") prefixes.insert(r.prefix);
+      }
+    destinations = outermost(prefixes);
+  }
+  std::vector<model::Ipv4> out;
+  for (const auto& d : destinations) {
+    auto reps = representativeAddresses(network, dataPlane, d);
+    out.insert(out.end(), reps.begin(), reps.end());
+  }
+  return out;
+}
+
+CheckResult checkIntent(const model::Network& network, const sim::DataPlane& dataPlane,
+                        const Intent& intent, const sim::SimulationOptions& scenario) {
+  CheckResult r = IntentChecker(network, dataPlane, intent, scenario).run();
+  if (r.counterexample && r.counterexample->failed_links.empty())
+    r.counterexample->failed_links = scenario.failed_links;
+  return r;
+}
+
+}  // namespace routefix::verify
