@@ -1,0 +1,560 @@
+#include "symsim/bgp_encoding.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace routefix::symsim {
+
+namespace {
+
+bool ribHasConnected(const model::Device& d, const model::Prefix& p) {
+  return std::any_of(d.interfaces.begin(), d.interfaces.end(), [&](const model::Interface& i) {
+    return !i.shutdown && i.address && i.address->subnet() == p;
+  });
+}
+
+const model::StaticRoute* staticFor(const model::Device& d, const model::Prefix& p) {
+  for (const auto& s : d.static_routes)
+    if (s.prefix == p) return &s;
+  return nullptr;
+}
+
+std::vector<model::Prefix> knownPrefixes(const model::Network& network) {
+  std::vector<model::Prefix> out;
+  for (const auto& d : network.devices) {
+    for (const auto& i : d.interfaces)
+      if (i.address) out.push_back(i.address->subnet());
+    for (const auto& s : d.static_routes) out.push_back(s.prefix);
+    if (d.bgp)
+      for (const auto& n : d.bgp->networks) out.push_back(n.prefix);
+  }
+  for (const auto& e : network.externals) out.push_back(e.prefix);
+  return out;
+}
+
+std::vector<const model::Device*> bgpDevices(const model::Network& network, const Region& region) {
+  std::vector<const model::Device*> out;
+  for (const auto& name : region.nodes)
+    if (const auto* d = network.findDevice(name); d && d->bgp) out.push_back(d);
+  return out;
+}
+
+}  // namespace
+
+BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Network& network,
+                         const std::vector<BgpSession>& sessions, const Region& region,
+                         model::Prefix prefix, const BoundaryRoutes& boundary)
+    : ctx_(ctx),
+      knobs_(knobs),
+      network_(network),
+      sessions_(sessions),
+      prefix_(prefix),
+      boundary_(boundary),
+      policies_(ctx, knobs, prefix, relevantCommunities(bgpDevices(network, region))),
+      owners_(addressOwners(network)),
+      constraints_(ctx) {
+  std::vector<const model::Device*> devices = bgpDevices(network, region);
+  std::map<uint32_t, int> asCount;
+  for (const auto* d : devices) ++asCount[d->bgp->asn];
+  for (const auto& [as, count] : asCount)
+    if (count > 1) tracked_as_.insert(as);
+  policies_.setKnownPrefixes(knownPrefixes(network));
+  for (const auto* d : devices) declareNode(*d);
+  for (auto& [name, v] : nodes_) {
+    addLocalCandidates(v);
+    addExternalCandidates(v);
+    addSessionCandidates(v);
+  }
+  for (auto& [name, v] : nodes_) constrainSelection(v);
+}
+
+SymRoute BgpEncoding::freshRoute(const std::string& p) {
+  SymRoute r{ctx_.bool_const((p + "has").c_str()), ctx_.int_const((p + "lp").c_str()),
+             ctx_.int_const((p + "len").c_str()),  ctx_.int_const((p + "med").c_str()),
+             ctx_.int_const((p + "weight").c_str()), ctx_.int_const((p + "origin").c_str()),
+             {}};
+  for (auto c : policies_.trackedCommunities())
+    r.communities.push_back(ctx_.bool_const((p + "c" + model::communityStr(c)).c_str()));
+  return r;
+}
+
+SymRoute BgpEncoding::constantRoute(bool valid, const BoundaryRoute& b) {
+  SymRoute r{ctx_.bool_val(valid),
+             ctx_.int_val(static_cast<int64_t>(b.local_pref)),
+             ctx_.int_val(static_cast<int64_t>(b.as_path.size())),
+             ctx_.int_val(static_cast<int64_t>(b.med)),
+             ctx_.int_val(0),
+             ctx_.int_val(b.origin),
+             {}};
+  for (auto c : policies_.trackedCommunities())
+    r.communities.push_back(ctx_.bool_val(
+        std::find(b.communities.begin(), b.communities.end(), c) != b.communities.end()));
+  return r;
+}
+
+void BgpEncoding::declareNode(const model::Device& d) {
+  std::string p = prefix_.str() + "|" + d.name + "|";
+  SymRoute best = freshRoute(p);
+  NodeVars v{&d,
+             best.valid,
+             ctx_.int_const((p + "sel").c_str()),
+             ctx_.int_const((p + "rank").c_str()),
+             ctx_.bool_const((p + "delivered").c_str()),
+             ctx_.bool_const((p + "ibgp").c_str()),
+             ctx_.bool_const((p + "fromclient").c_str()),
+             best,
+             {},
+             {}};
+  for (auto as : tracked_as_)
+    v.as_in_path.emplace(as, ctx_.bool_const((p + "as" + std::to_string(as)).c_str()));
+  nodes_.emplace(d.name, std::move(v));
+}
+
+const model::BgpNeighbor* BgpEncoding::statementFor(const model::Device& d,
+                                                    const BgpSession& s) const {
+  const auto& side = s.side(d.name);
+  if (side.neighbor) return &d.bgp->neighbors[*side.neighbor];
+  // A missing side is added like the device's other sessions of the same kind, so it gets
+  // their policies (FRR needs some on eBGP sessions).
+  for (const auto& n : d.bgp->neighbors) {
+    if (!n.address || !n.remote_as) continue;
+    if ((*n.remote_as != d.bgp->asn) == s.ebgp) return &n;
+  }
+  return nullptr;
+}
+
+z3::expr BgpEncoding::sessionUp(size_t index) {
+  const BgpSession& s = sessions_[index];
+  auto broken = [](const SessionSide& side) {
+    return !side.neighbor || !side.remote_as_ok || side.shutdown || !side.activated;
+  };
+  Knob k;
+  k.key = "session|" + s.a.node + "|" + s.b.node;
+  k.kind = KnobKind::SessionUp;
+  k.original = s.configured();
+  k.cost = s.configured() ? 2 : (broken(s.a) ? 1 : 0) + (broken(s.b) ? 1 : 0);
+  // The knob belongs to the side that must change; symbolic if either side is in the region.
+  bool aIn = knobs_.inRegion(s.a.node);
+  k.node = (aIn && (broken(s.a) || !knobs_.inRegion(s.b.node))) ? s.a.node : s.b.node;
+  k.peer_node = k.node == s.a.node ? s.b.node : s.a.node;
+  k.session = index;
+  if (s.a.neighbor) {
+    const auto* d = network_.findDevice(s.a.node);
+    k.span = d->bgp->neighbors[*s.a.neighbor].span;
+  }
+  k.description = "BGP session " + s.a.node + " - " + s.b.node;
+  return knobs_.get(k);
+}
+
+z3::expr BgpEncoding::reflectsTo(const model::Device& rr, const std::string& client) {
+  for (size_t i = 0; i < sessions_.size(); ++i) {
+    const auto& s = sessions_[i];
+    if (s.ebgp || !((s.a.node == rr.name && s.b.node == client) ||
+                    (s.b.node == rr.name && s.a.node == client)))
+      continue;
+    const auto& side = s.side(rr.name);
+    Knob k;
+    k.key = "rrc|" + rr.name + "|" + client;
+    k.kind = KnobKind::RouteReflectorClient;
+    k.node = rr.name;
+    k.peer_node = client;
+    k.session = i;
+    k.original = side.neighbor && rr.bgp->neighbors[*side.neighbor].route_reflector_client;
+    if (side.neighbor) k.span = rr.bgp->neighbors[*side.neighbor].span;
+    k.description = "route-reflector-client " + client + " on " + rr.name;
+    return knobs_.get(k);
+  }
+  return ctx_.bool_val(false);
+}
+
+void BgpEncoding::addLocalCandidates(NodeVars& v) {
+  const model::Device& d = *v.device;
+  const auto& bgp = *d.bgp;
+  bool connected = ribHasConnected(d, prefix_);
+  const model::StaticRoute* stat = staticFor(d, prefix_);
+  bool inRib = connected || stat;
+  bool delivers = connected || (stat && !stat->null_route);
+  auto localRoute = [&](uint8_t origin, uint32_t med) {
+    SymRoute r{ctx_.bool_val(true),
+               ctx_.int_val(static_cast<int64_t>(d.defaults.bgp_local_pref)),
+               ctx_.int_val(0),
+               ctx_.int_val(static_cast<int64_t>(med)),
+               ctx_.int_val(static_cast<int64_t>(d.defaults.bgp_local_weight)),
+               ctx_.int_val(origin),
+               {}};
+    for (size_t i = 0; i < policies_.trackedCommunities().size(); ++i)
+      r.communities.push_back(ctx_.bool_val(false));
+    return r;
+  };
+  // `network` statement: present in the config, or a knob to add one where the prefix is in
+  // the RIB (IOS and FRR both want an exact RIB match).
+  const model::BgpNetwork* stmt = nullptr;
+  for (const auto& n : bgp.networks)
+    if (n.prefix == prefix_) stmt = &n;
+  if (stmt || inRib) {
+    Knob k;
+    k.key = "network|" + d.name + "|" + prefix_.str();
+    k.kind = KnobKind::NetworkStatement;
+    k.node = d.name;
+    k.original = stmt != nullptr;
+    k.prefix = prefix_;
+    if (stmt) k.span = stmt->span;
+    k.description = "network " + prefix_.str() + " on " + d.name;
+    SymRoute r = localRoute(0, 0);
+    z3::expr present = knobs_.get(k);
+    r.valid = present && ctx_.bool_val(inRib || !d.defaults.bgp_network_requires_rib);
+    if (stmt && !stmt->route_map.empty()) {
+      PolicySite site{&d, std::nullopt, connected ? model::RouteSource::Connected
+                                                  : model::RouteSource::Static};
+      r = policies_.applyChain(site, {stmt->route_map}, model::PolicyDefault::Deny, r);
+    }
+    Candidate c(Candidate::Kind::Network, r);
+    c.sender = d.name;
+    c.local = true;
+    c.delivers = delivers;
+    c.tie_break = {0, 0};
+    c.description = "network " + prefix_.str();
+    v.candidates.push_back(std::move(c));
+  }
+  for (size_t i = 0; i < bgp.redistributions.size(); ++i) {
+    const auto& red = bgp.redistributions[i];
+    bool applies = (red.source == model::RouteSource::Connected && connected) ||
+                   (red.source == model::RouteSource::Static && stat);
+    if (!applies) continue;
+    Knob k;
+    k.key = "redist|" + d.name + "|" + std::to_string(i);
+    k.kind = KnobKind::Redistribution;
+    k.node = d.name;
+    k.original = 1;
+    k.statement = i;
+    k.span = red.span;
+    k.description = "redistribution on " + d.name;
+    SymRoute r = localRoute(2, red.metric.value_or(0));
+    r.valid = knobs_.get(k);
+    if (!red.route_map.empty()) {
+      PolicySite site{&d, std::nullopt, red.source};
+      r = policies_.applyChain(site, {red.route_map}, model::PolicyDefault::Deny, r);
+    }
+    Candidate c(Candidate::Kind::Redistribute, r);
+    c.sender = d.name;
+    c.local = true;
+    c.delivers = delivers;
+    c.tie_break = {0, static_cast<uint32_t>(i + 1)};
+    c.description = "redistribute";
+    v.candidates.push_back(std::move(c));
+  }
+}
+
+void BgpEncoding::addExternalCandidates(NodeVars& v) {
+  const model::Device& d = *v.device;
+  for (const auto& e : network_.externals) {
+    if (e.prefix != prefix_ || network_.findDevice(e.node) != &d) continue;
+    const auto* n = d.bgp->findNeighbor(e.peer);
+    if (!n || !n->remote_as || n->shutdown) continue;
+    if (std::find(e.as_path.begin(), e.as_path.end(), d.bgp->asn) != e.as_path.end()) continue;
+    if (d.bgp->ebgp_requires_policy && n->import_policies.empty()) continue;
+    BoundaryRoute b;
+    b.local_pref = d.defaults.bgp_local_pref;
+    b.as_path = e.as_path;
+    b.med = e.med;
+    b.communities = e.communities;
+    SymRoute r = constantRoute(true, b);
+    r.weight = ctx_.int_val(static_cast<int64_t>(n->weight.value_or(0)));
+    PolicySite site{&d, e.peer, model::RouteSource::Bgp};
+    r = policies_.applyChain(site, n->import_policies, d.bgp->import_default, r);
+    if (!n->prefix_list_in.empty())
+      r.valid = r.valid && policies_.prefixListPermits(d, n->prefix_list_in);
+    Candidate c(Candidate::Kind::External, r);
+    c.sender = e.peer.str();
+    c.ebgp = true;
+    c.delivers = true;
+    c.sender_as = e.as_path.empty() ? 0 : e.as_path.front();
+    c.tie_break = {e.peer.value, e.peer.value};
+    c.description = "external peer " + e.peer.str();
+    v.candidates.push_back(std::move(c));
+  }
+}
+
+std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::Device& sender,
+                                              const model::Device& receiver, z3::expr& cond) {
+  SymRoute r = constantRoute(false, {});
+  auto enc = nodes_.find(sender.name);
+  auto bnd = boundary_.find(sender.name);
+  const model::BgpNeighbor* stmt = statementFor(sender, s);
+  if (enc != nodes_.end()) {
+    const NodeVars& sv = enc->second;
+    r = sv.best;
+    if (!s.ebgp)
+      cond = cond && (!sv.learned_ibgp || sv.learned_from_client || reflectsTo(sender, receiver.name));
+    else if (auto as = sv.as_in_path.find(receiver.bgp->asn); as != sv.as_in_path.end())
+      cond = cond && !as->second;
+  } else if (bnd != boundary_.end()) {
+    const BoundaryRoute& b = bnd->second;
+    r = constantRoute(true, b);
+    if (s.ebgp && std::find(b.as_path.begin(), b.as_path.end(), receiver.bgp->asn) != b.as_path.end())
+      return std::nullopt;
+    if (!s.ebgp && b.learned_ibgp) {
+      auto client = [&](const std::string& peer) {
+        for (const auto& n : sender.bgp->neighbors) {
+          if (!n.address || !n.route_reflector_client) continue;
+          auto o = owners_.find(n.address->value);
+          if (o != owners_.end() && o->second == peer) return true;
+        }
+        return false;
+      };
+      if (!client(b.learned_from) && !client(receiver.name)) return std::nullopt;
+    }
+  } else {
+    return std::nullopt;  // outside the region and no route there
+  }
+  bool sendsCommunities = sender.vendor != model::Vendor::Ios || (stmt && stmt->send_community);
+  if (!sendsCommunities)
+    for (auto& c : r.communities) c = ctx_.bool_val(false);
+  if (s.ebgp) r.med = ctx_.int_val(0);  // MED is not passed on to another AS
+  r.weight = ctx_.int_val(0);
+  if (s.ebgp && sender.bgp->ebgp_requires_policy && (!stmt || stmt->export_policies.empty()))
+    return std::nullopt;
+  if (stmt) {
+    PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
+    r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, r);
+    if (!stmt->prefix_list_out.empty())
+      r.valid = r.valid && policies_.prefixListPermits(sender, stmt->prefix_list_out);
+  }
+  if (s.ebgp) {
+    r.path_length = r.path_length + 1;
+    r.local_pref = ctx_.int_val(static_cast<int64_t>(receiver.defaults.bgp_local_pref));
+  }
+  return r;
+}
+
+void BgpEncoding::addSessionCandidates(NodeVars& v) {
+  const model::Device& d = *v.device;
+  for (size_t i = 0; i < sessions_.size(); ++i) {
+    const BgpSession& s = sessions_[i];
+    if (s.a.node != d.name && s.b.node != d.name) continue;
+    const model::Device* sender = network_.findDevice(s.other(d.name).node);
+    if (!sender || !sender->bgp) continue;
+    z3::expr cond = sessionUp(i);
+    auto out = exported(s, *sender, d, cond);
+    if (!out) continue;
+    SymRoute r = *out;
+    const model::BgpNeighbor* stmt = statementFor(d, s);
+    r.weight = ctx_.int_val(static_cast<int64_t>(stmt && stmt->weight ? *stmt->weight : 0));
+    if (s.ebgp && d.bgp->ebgp_requires_policy && (!stmt || stmt->import_policies.empty())) continue;
+    if (stmt) {
+      PolicySite site{&d, s.side(sender->name).address, model::RouteSource::Bgp};
+      r = policies_.applyChain(site, stmt->import_policies, d.bgp->import_default, r);
+      if (!stmt->prefix_list_in.empty())
+        r.valid = r.valid && policies_.prefixListPermits(d, stmt->prefix_list_in);
+    }
+    r.valid = r.valid && cond;
+    Candidate c(Candidate::Kind::Session, r);
+    c.sender = sender->name;
+    c.session = i;
+    c.ebgp = s.ebgp;
+    c.sender_as = sender->bgp->asn;
+    c.tie_break = {bgpRouterId(*sender).value, s.side(sender->name).address.value};
+    c.description = (s.ebgp ? "eBGP from " : "iBGP from ") + sender->name;
+    v.candidates.push_back(std::move(c));
+  }
+}
+
+z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i,
+                             const model::BgpProcess& bgp) const {
+  const SymRoute& a = j.route;
+  const SymRoute& b = i.route;
+  // Lexicographic: each step is (strictly better, equal); the concrete tie-break ends it.
+  std::vector<std::pair<z3::expr, z3::expr>> steps;
+  steps.emplace_back(a.weight > b.weight, a.weight == b.weight);
+  steps.emplace_back(a.local_pref > b.local_pref, a.local_pref == b.local_pref);
+  steps.emplace_back(ctx_.bool_val(j.local && !i.local), ctx_.bool_val(j.local == i.local));
+  if (!bgp.as_path_ignore)
+    steps.emplace_back(a.path_length < b.path_length, a.path_length == b.path_length);
+  steps.emplace_back(a.origin < b.origin, a.origin == b.origin);
+  if (bgp.always_compare_med || (j.ebgp && i.ebgp && j.sender_as == i.sender_as))
+    steps.emplace_back(a.med < b.med, a.med == b.med);
+  bool jEbgpOnly = j.ebgp && !i.ebgp && !j.local && !i.local;
+  bool iEbgpOnly = i.ebgp && !j.ebgp && !j.local && !i.local;
+  steps.emplace_back(ctx_.bool_val(jEbgpOnly), ctx_.bool_val(!jEbgpOnly && !iEbgpOnly));
+  z3::expr result = ctx_.bool_val(j.tie_break < i.tie_break);
+  for (auto it = steps.rbegin(); it != steps.rend(); ++it)
+    result = it->first || (it->second && result);
+  return result;
+}
+
+void BgpEncoding::constrainSelection(NodeVars& v) {
+  const auto& cands = v.candidates;
+  z3::expr anyValid = ctx_.bool_val(false);
+  for (const auto& c : cands) anyValid = anyValid || c.route.valid;
+  constraints_.push_back(v.has == anyValid);
+  int n = static_cast<int>(cands.size());
+  constraints_.push_back(z3::implies(v.has, v.selection >= 0 && v.selection < n));
+  constraints_.push_back(z3::implies(!v.has, v.selection == -1));
+  constraints_.push_back(v.rank >= 0);
+  z3::expr delivered = ctx_.bool_val(false);
+  std::map<uint32_t, z3::expr> asIn;
+  for (auto as : tracked_as_) asIn.emplace(as, ctx_.bool_val(false));
+  for (int i = 0; i < n; ++i) {
+    const Candidate& c = cands[i];
+    z3::expr chosen = v.selection == i;
+    z3::expr_vector facts(ctx_);
+    facts.push_back(c.route.valid);
+    facts.push_back(v.best.local_pref == c.route.local_pref);
+    facts.push_back(v.best.path_length == c.route.path_length);
+    facts.push_back(v.best.med == c.route.med);
+    facts.push_back(v.best.weight == c.route.weight);
+    facts.push_back(v.best.origin == c.route.origin);
+    for (size_t k = 0; k < c.route.communities.size(); ++k)
+      facts.push_back(v.best.communities[k] == c.route.communities[k]);
+    for (int j = 0; j < n; ++j)
+      if (j != i)
+        facts.push_back(z3::implies(cands[j].route.valid, !better(cands[j], c, *v.device->bgp)));
+    bool ibgp = c.kind == Candidate::Kind::Session && !c.ebgp;
+    facts.push_back(v.learned_ibgp == ctx_.bool_val(ibgp));
+    facts.push_back(v.learned_from_client ==
+                    (ibgp ? reflectsTo(*v.device, c.sender) : ctx_.bool_val(false)));
+    auto sender = c.kind == Candidate::Kind::Session ? nodes_.find(c.sender) : nodes_.end();
+    if (sender != nodes_.end()) facts.push_back(v.rank > sender->second.rank);
+    constraints_.push_back(z3::implies(chosen, z3::mk_and(facts)));
+
+    z3::expr carries = ctx_.bool_val(c.delivers);
+    if (c.kind == Candidate::Kind::Session)
+      carries = sender != nodes_.end() ? sender->second.delivered : ctx_.bool_val(true);
+    delivered = delivered || (chosen && carries);
+    for (auto as : tracked_as_) {
+      bool here = false;
+      z3::expr inherited = ctx_.bool_val(false);
+      if (c.kind == Candidate::Kind::Session) {
+        here = c.ebgp && c.sender_as == as;
+        if (sender != nodes_.end()) {
+          inherited = sender->second.as_in_path.at(as);
+        } else if (auto b = boundary_.find(c.sender); b != boundary_.end()) {
+          const auto& path = b->second.as_path;
+          inherited = ctx_.bool_val(std::find(path.begin(), path.end(), as) != path.end());
+        }
+      } else if (c.kind == Candidate::Kind::External) {
+        for (const auto& e : network_.externals)
+          if (e.prefix == prefix_ && e.peer.str() == c.sender &&
+              std::find(e.as_path.begin(), e.as_path.end(), as) != e.as_path.end())
+            here = true;
+      }
+      asIn.at(as) = asIn.at(as) || (chosen && (ctx_.bool_val(here) || inherited));
+    }
+  }
+  constraints_.push_back(v.delivered == delivered);
+  for (auto as : tracked_as_) constraints_.push_back(v.as_in_path.at(as) == asIn.at(as));
+}
+
+z3::expr BgpEncoding::hasRoute(const std::string& node) const {
+  auto it = nodes_.find(node);
+  return it == nodes_.end() ? ctx_.bool_val(false) : it->second.has;
+}
+
+z3::expr BgpEncoding::delivered(const std::string& node) const {
+  auto it = nodes_.find(node);
+  return it == nodes_.end() ? ctx_.bool_val(false) : it->second.delivered;
+}
+
+const std::vector<Candidate>& BgpEncoding::candidates(const std::string& node) const {
+  return nodes_.at(node).candidates;
+}
+
+z3::expr BgpEncoding::chosen(const std::string& node, size_t candidate) const {
+  return nodes_.at(node).selection == static_cast<int>(candidate);
+}
+
+z3::expr BgpEncoding::selects(const std::string& node, const std::string& next) const {
+  auto it = nodes_.find(node);
+  if (it == nodes_.end()) return ctx_.bool_val(false);
+  z3::expr any = ctx_.bool_val(false);
+  const auto& cands = it->second.candidates;
+  for (size_t i = 0; i < cands.size(); ++i) {
+    bool match = cands[i].kind == Candidate::Kind::Session ? cands[i].sender == next : next == node;
+    if (match) any = any || chosen(node, i);
+  }
+  return any;
+}
+
+z3::expr BgpEncoding::waypointStage(const std::string& node, const std::vector<std::string>& through,
+                                    size_t stage,
+                                    std::map<std::pair<std::string, size_t>, z3::expr>& memo,
+                                    const std::string& tag) {
+  if (stage == through.size()) return delivered(node);
+  auto key = std::make_pair(node, stage);
+  if (auto m = memo.find(key); m != memo.end()) return m->second;
+  z3::expr w = ctx_.bool_const((tag + "|" + node + "|" + std::to_string(stage)).c_str());
+  memo.emplace(key, w);
+  const auto* wp = network_.findDevice(through[stage]);
+  if (wp && wp->name == node) {
+    constraints_.push_back(w == waypointStage(node, through, stage + 1, memo, tag));
+    return w;
+  }
+  z3::expr any = ctx_.bool_val(false);
+  auto it = nodes_.find(node);
+  if (it != nodes_.end()) {
+    const auto& cands = it->second.candidates;
+    for (size_t i = 0; i < cands.size(); ++i)
+      if (cands[i].kind == Candidate::Kind::Session && nodes_.count(cands[i].sender))
+        any = any || (chosen(node, i) &&
+                      waypointStage(cands[i].sender, through, stage, memo, tag));
+  }
+  constraints_.push_back(w == any);
+  return w;
+}
+
+std::optional<z3::expr> BgpEncoding::intent(const DestinationIntent& intent) {
+  auto canonical = [&](const std::string& n) -> std::optional<std::string> {
+    const auto* d = network_.findDevice(n);
+    if (!d || !nodes_.count(d->name)) return std::nullopt;
+    return d->name;
+  };
+  using K = DestinationIntent::Kind;
+  z3::expr_vector parts(ctx_);
+  std::string tag = "intent" + std::to_string(intent_counter_++) + "|" + prefix_.str();
+  std::map<std::pair<std::string, size_t>, z3::expr> memo;
+  switch (intent.kind) {
+    case K::Reachable:
+    case K::Isolated:
+    case K::Waypoint:
+      for (const auto& src : intent.sources) {
+        auto s = canonical(src);
+        if (!s) return std::nullopt;
+        if (intent.kind == K::Reachable) parts.push_back(delivered(*s));
+        else if (intent.kind == K::Isolated) parts.push_back(!delivered(*s));
+        else parts.push_back(waypointStage(*s, intent.through, 0, memo, tag));
+      }
+      break;
+    case K::Path: {
+      if (intent.path.empty()) return std::nullopt;
+      std::vector<std::string> hops;
+      for (const auto& h : intent.path) {
+        auto c = canonical(h);
+        if (!c) return std::nullopt;
+        hops.push_back(*c);
+      }
+      for (size_t t = 0; t + 1 < hops.size(); ++t) parts.push_back(selects(hops[t], hops[t + 1]));
+      parts.push_back(selects(hops.back(), hops.back()));
+      parts.push_back(delivered(hops.front()));
+      break;
+    }
+    case K::RoutePresent:
+    case K::RouteAbsent: {
+      auto n = canonical(intent.node);
+      if (!n) return std::nullopt;
+      if (intent.kind == K::RouteAbsent) {
+        parts.push_back(!hasRoute(*n));
+      } else {
+        parts.push_back(hasRoute(*n));
+        if (!intent.next_hop_node.empty()) {
+          auto nh = canonical(intent.next_hop_node);
+          if (!nh) return std::nullopt;
+          parts.push_back(selects(*n, *nh));
+        }
+      }
+      break;
+    }
+  }
+  return z3::mk_and(parts);
+}
+
+}  // namespace routefix::symsim

@@ -1,0 +1,117 @@
+// The stable BGP state for one destination prefix inside a region, in Z3. Per router: the
+// selected route is the best (decision process: weight, local-pref, locally originated,
+// AS-path length, origin, MED, eBGP over iBGP, router-id) of the routes its neighbours
+// export to it after both sides' policies; a rank that strictly decreases along the chain
+// of selections rules out self-supporting routes, so every selected route leads to an
+// origin. Knobs (symsim/knobs.h) make the configuration inside the region variable.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "model/network.h"
+#include "symsim/destination_intent.h"
+#include "symsim/knobs.h"
+#include "symsim/policy_encoding.h"
+#include "symsim/region.h"
+#include "symsim/session_graph.h"
+
+namespace routefix::symsim {
+
+// The concrete BGP route of a router outside the region (from the concrete simulation):
+// what it offers to its neighbours inside.
+struct BoundaryRoute {
+  uint32_t local_pref = 100;
+  std::vector<uint32_t> as_path;
+  uint32_t med = 0;
+  uint8_t origin = 0;
+  std::vector<model::Community> communities;
+  bool learned_ibgp = false;
+  std::string learned_from;  // node it came from, for route-reflection rules
+};
+using BoundaryRoutes = std::map<std::string, BoundaryRoute>;  // node -> its best route
+
+// One way a router may get the route.
+struct Candidate {
+  enum class Kind { Network, Redistribute, Session, External };
+  Candidate(Kind k, SymRoute r) : kind(k), route(std::move(r)) {}
+  Kind kind;
+  std::string sender;  // Session: the neighbour router; External: the peer address
+  size_t session = 0;  // Session: index into the session list
+  bool ebgp = false;
+  bool local = false;     // originated on this router
+  bool delivers = false;  // local: the router owns the prefix; external: leaves the network
+  uint32_t sender_as = 0;
+  std::pair<uint32_t, uint32_t> tie_break;  // (router-id, address): lower wins
+  SymRoute route;  // after export and import policy
+  std::string description;
+};
+
+class BgpEncoding {
+ public:
+  BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Network& network,
+              const std::vector<BgpSession>& sessions, const Region& region, model::Prefix prefix,
+              const BoundaryRoutes& boundary = {});
+
+  // The stable-state constraints (add them to the solver once).
+  const z3::expr_vector& constraints() const { return constraints_; }
+  // The intent as a constraint over the stable state; nullopt when it cannot be encoded
+  // (a source outside the region or without BGP).
+  std::optional<z3::expr> intent(const DestinationIntent& intent);
+
+  bool encodes(const std::string& node) const { return nodes_.count(node) > 0; }
+  z3::expr hasRoute(const std::string& node) const;
+  // The node's traffic follows its chain of selected routes to an owner or an exit.
+  z3::expr delivered(const std::string& node) const;
+  // The node selected the route its neighbour `next` sent (or, next == node, originated it).
+  z3::expr selects(const std::string& node, const std::string& next) const;
+  const std::vector<Candidate>& candidates(const std::string& node) const;
+  z3::expr chosen(const std::string& node, size_t candidate) const;
+  const model::Prefix& prefix() const { return prefix_; }
+
+ private:
+  struct NodeVars {
+    const model::Device* device = nullptr;
+    z3::expr has, selection, rank, delivered, learned_ibgp, learned_from_client;
+    SymRoute best;
+    std::map<uint32_t, z3::expr> as_in_path;  // tracked ASes contained in the best path
+    std::vector<Candidate> candidates;
+  };
+
+  void declareNode(const model::Device& d);
+  void addLocalCandidates(NodeVars& v);
+  void addExternalCandidates(NodeVars& v);
+  void addSessionCandidates(NodeVars& v);
+  void constrainSelection(NodeVars& v);
+  // What `sender` exports to `receiver` over session s, before the receiver's import.
+  std::optional<SymRoute> exported(const BgpSession& s, const model::Device& sender,
+                                   const model::Device& receiver, z3::expr& senderCondition);
+  z3::expr better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const;
+  z3::expr sessionUp(size_t index);
+  z3::expr reflectsTo(const model::Device& rr, const std::string& client);
+  const model::BgpNeighbor* statementFor(const model::Device& d, const BgpSession& s) const;
+  SymRoute freshRoute(const std::string& prefix);
+  SymRoute constantRoute(bool valid, const BoundaryRoute& r);
+  z3::expr waypointStage(const std::string& node, const std::vector<std::string>& through,
+                         size_t stage, std::map<std::pair<std::string, size_t>, z3::expr>& memo,
+                         const std::string& tag);
+
+  z3::context& ctx_;
+  KnobTable& knobs_;
+  const model::Network& network_;
+  const std::vector<BgpSession>& sessions_;
+  model::Prefix prefix_;
+  const BoundaryRoutes& boundary_;
+  PolicyEncoder policies_;
+  std::map<uint32_t, std::string> owners_;  // interface address -> device
+  std::set<uint32_t> tracked_as_;
+  std::map<std::string, NodeVars> nodes_;
+  z3::expr_vector constraints_;
+  int intent_counter_ = 0;
+};
+
+}  // namespace routefix::symsim

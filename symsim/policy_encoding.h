@@ -1,0 +1,75 @@
+// Symbolic evaluation of route policies (route-maps, prefix lists, community lists) for one
+// destination prefix. The prefix is fixed, so list matches are constants unless a knob in
+// the region may change them; route attributes are Z3 terms.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <z3++.h>
+
+#include "model/device.h"
+#include "symsim/knobs.h"
+
+namespace routefix::symsim {
+
+// A BGP route for the destination prefix as Z3 terms. `valid` says whether it exists.
+struct SymRoute {
+  z3::expr valid;
+  z3::expr local_pref;
+  z3::expr path_length;
+  z3::expr med;
+  z3::expr weight;
+  z3::expr origin;                     // 0 igp, 1 egp, 2 incomplete
+  std::vector<z3::expr> communities;   // one Bool per tracked community
+};
+
+// Where a policy is applied: the device, the peer (if any), the route's source protocol.
+struct PolicySite {
+  const model::Device* device = nullptr;
+  std::optional<model::Ipv4> peer;
+  model::RouteSource source = model::RouteSource::Bgp;
+};
+
+class PolicyEncoder {
+ public:
+  PolicyEncoder(z3::context& ctx, KnobTable& knobs, model::Prefix prefix,
+                std::vector<model::Community> tracked);
+
+  const std::vector<model::Community>& trackedCommunities() const { return tracked_; }
+  size_t communityIndex(model::Community c) const;  // tracked_.size() if untracked
+  // Prefixes the network carries; a prefix-list entry matching none of them is a typo
+  // candidate and cheap to rewrite.
+  void setKnownPrefixes(std::vector<model::Prefix> prefixes);
+
+  // Applies a policy chain (IOS: one route-map; Junos: several). An empty chain returns the
+  // route unchanged. Unresolvable names deny (IOS/FRR treat a missing route-map so).
+  SymRoute applyChain(const PolicySite& site, const std::vector<std::string>& policies,
+                      model::PolicyDefault fallback, const SymRoute& in);
+  // Does the named prefix list permit the destination prefix (with its knobs)?
+  z3::expr prefixListPermits(const model::Device& device, const std::string& name);
+
+ private:
+  struct Evaluation {
+    z3::expr decided;
+    z3::expr accepted;
+    SymRoute route;
+  };
+  void applyPolicy(const PolicySite& site, const model::RoutePolicy& policy, Evaluation& ev);
+  z3::expr matchExpr(const PolicySite& site, const model::PolicyMatch& m, const SymRoute& r);
+  SymRoute applySets(const PolicySite& site, const model::RoutePolicy& policy, size_t clause,
+                     const SymRoute& r);
+  z3::expr communityListMatches(const model::CommunityList& list, const SymRoute& r);
+
+  z3::context& ctx_;
+  KnobTable& knobs_;
+  model::Prefix prefix_;
+  std::vector<model::Community> tracked_;
+  std::vector<model::Prefix> known_;
+};
+
+// Communities that policies on these devices set or match: the ones the encoding tracks.
+std::vector<model::Community> relevantCommunities(const std::vector<const model::Device*>& devices);
+
+}  // namespace routefix::symsim

@@ -1,0 +1,53 @@
+// BGP sessions as the configuration describes them, including half-configured ones (one side
+// missing its `neighbor`, or a remote-as that does not match the peer's AS): those are the
+// candidates a repair may complete. Derived from the model alone, so the symbolic encoding
+// does not need the concrete simulator.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/network.h"
+
+namespace routefix::symsim {
+
+// One end of a session: the device, the index of its neighbor statement (none when that
+// side is missing), and the address the other side must use to reach it.
+struct SessionSide {
+  std::string node;
+  std::optional<size_t> neighbor;  // index into node's BgpProcess::neighbors
+  model::Ipv4 address;             // this side's address as the peer addresses it
+  bool remote_as_ok = false;       // the statement exists and names the peer's AS
+  bool shutdown = false;
+  bool activated = true;
+};
+
+struct BgpSession {
+  SessionSide a;  // a.node < b.node
+  SessionSide b;
+  bool ebgp = true;
+  // Both sides configured, remote-as right, not shut down, activated.
+  bool configured() const {
+    return a.neighbor && b.neighbor && a.remote_as_ok && b.remote_as_ok && !a.shutdown &&
+           !b.shutdown && a.activated && b.activated;
+  }
+  const SessionSide& side(std::string_view node) const { return a.node == node ? a : b; }
+  const SessionSide& other(std::string_view node) const { return a.node == node ? b : a; }
+  // What keeps it down, for findings ("no neighbor statement on r2 for 10.0.12.1").
+  std::string problem() const;
+};
+
+// Where each interface address lives: address -> device name.
+std::map<uint32_t, std::string> addressOwners(const model::Network& network);
+
+// The router-id BGP would use: configured, else the highest loopback, else the highest
+// interface address.
+model::Ipv4 bgpRouterId(const model::Device& device);
+
+// Every pair of devices with at least one neighbor statement pointing at the other.
+// Sorted by (a, b) for determinism.
+std::vector<BgpSession> discoverSessions(const model::Network& network);
+
+}  // namespace routefix::symsim
