@@ -22,6 +22,8 @@ std::string objectiveName(ObjectiveKind kind);
 struct ClientOutcome {
   std::vector<size_t> sessions;
   std::vector<size_t> pops;  // ascending, distinct
+
+  bool operator==(const ClientOutcome&) const = default;
 };
 
 // Catchment of every client group in a propagated state.
