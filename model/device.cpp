@@ -33,11 +33,17 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       break;
     case Vendor::Frr:
       d.bgp_ebgp_requires_policy = true;
+      d.bgp_send_community = true;
+      d.bgp_maximum_paths = 64;
+      d.ospf_default_originate_metric = 10;
       break;
     case Vendor::Junos:
       // Junos: static 5, OSPF internal 10, OSPF external 150, BGP 170 (both kinds).
       d.distance_static = 5;
       d.distance_ospf = 10;
+      d.distance_ospf_external = 150;
+      // Exported routes keep their own metric (0 for static and direct routes).
+      d.ospf_external_metric = 0;
       d.distance_ebgp = 170;
       d.distance_ibgp = 170;
       d.distance_bgp_local = 170;

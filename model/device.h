@@ -24,12 +24,18 @@ struct VendorDefaults {
   uint32_t distance_static = 1;
   uint32_t distance_ebgp = 20;
   uint32_t distance_ospf = 110;
+  uint32_t distance_ospf_external = 110;  // E1/E2 routes (Junos: 150)
   uint32_t distance_ibgp = 200;
   uint32_t distance_bgp_local = 200;  // aggregates and other locally originated BGP routes
   uint32_t bgp_local_pref = 100;
   uint32_t bgp_local_weight = 32768;      // weight of routes this router originates
   bool bgp_ebgp_requires_policy = false;  // FRR >= 7.4: true
   bool bgp_network_requires_rib = true;   // IOS `network` needs an exact RIB match
+  // What the parser fills in when the config says nothing: FRR sends standard communities
+  // and uses ECMP (maximum-paths = its multipath limit, 64) by default; IOS does neither.
+  bool bgp_send_community = false;
+  uint32_t bgp_maximum_paths = 1;
+  uint32_t ospf_default_originate_metric = 1;  // FRR 10, IOS 1
   uint32_t ospf_reference_bandwidth_mbps = 100;
   uint32_t ospf_external_metric = 20;   // redistributed without `metric`
   uint32_t ospf_external_type = 2;
@@ -88,6 +94,16 @@ struct Redistribution {
   SourceSpan span;
 };
 
+// A route the router puts into its own RIB while at least one more specific route is active
+// (Junos `routing-options aggregate route`). It forwards to discard; protocols pick it up
+// as RouteSource::Aggregate through their export policies.
+struct AggregateRoute {
+  Prefix prefix;
+  uint32_t distance = 130;  // Junos aggregate preference
+  std::vector<Community> communities;
+  SourceSpan span;
+};
+
 struct OspfNetwork {
   WildcardMatch match;  // `network 10.0.0.0 0.0.0.255 area 0` (FRR: a prefix, as a wildcard)
   uint32_t area = 0;
@@ -118,6 +134,12 @@ struct OspfProcess {
   std::vector<std::string> passive_interfaces;      // `passive-interface X`
   std::vector<std::string> non_passive_interfaces;  // `no passive-interface X`
   std::vector<Redistribution> redistributions;
+  // Junos `protocols ospf export P1 P2`: a policy chain over the router's active non-OSPF
+  // routes; a route the chain accepts becomes an external (metric / metric type from the
+  // policy's sets, else VendorDefaults); a route no term decides is rejected. The parser
+  // also adds one Redistribution (without route_map) per source protocol the chain can
+  // accept, so a route is exported iff its redistribution exists and the chain accepts it.
+  std::vector<std::string> export_policies;
   std::optional<OspfDefaultOriginate> default_originate;
   uint32_t reference_bandwidth_mbps = 100;  // from VendorDefaults unless configured
   std::vector<OspfAreaRange> area_ranges;
@@ -212,6 +234,7 @@ struct Device {
 
   std::vector<Interface> interfaces;  // in config order
   std::vector<StaticRoute> static_routes;
+  std::vector<AggregateRoute> aggregate_routes;
   std::optional<OspfProcess> ospf;
   std::optional<BgpProcess> bgp;
 

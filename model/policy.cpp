@@ -57,10 +57,8 @@ bool PrefixList::permits(const Prefix& p) const {
   return i && entries[*i].action == Action::Permit;
 }
 
-namespace {
-
 // Cisco regexes use "_" for "any delimiter or an end of the string".
-std::regex ciscoRegex(const std::string& pattern) {
+std::string posixFromCiscoRegex(std::string_view pattern) {
   std::string out;
   for (char c : pattern) {
     if (c == '_')
@@ -68,20 +66,26 @@ std::regex ciscoRegex(const std::string& pattern) {
     else
       out += c;
   }
-  try {
-    return std::regex(out, std::regex::extended);
-  } catch (const std::regex_error&) {
-    return std::regex("$.^");  // an invalid pattern matches nothing (the parser warns)
-  }
+  return out;
 }
 
-std::string joinAsPath(const std::vector<uint32_t>& path) {
+std::string asPathText(const std::vector<uint32_t>& path) {
   std::string s;
   for (auto as : path) {
     if (!s.empty()) s += ' ';
     s += std::to_string(as);
   }
   return s;
+}
+
+namespace {
+
+std::regex ciscoRegex(const std::string& pattern) {
+  try {
+    return std::regex(posixFromCiscoRegex(pattern), std::regex::extended);
+  } catch (const std::regex_error&) {
+    return std::regex("$.^");  // an invalid pattern matches nothing (the parser warns)
+  }
 }
 
 }  // namespace
@@ -111,7 +115,7 @@ bool CommunityList::permits(const std::vector<Community>& routeCommunities) cons
 }
 
 bool AsPathList::permits(const std::vector<uint32_t>& asPath) const {
-  std::string text = joinAsPath(asPath);
+  std::string text = asPathText(asPath);
   for (const auto& e : entries)
     if (std::regex_search(text, ciscoRegex(e.regex))) return e.action == Action::Permit;
   return false;

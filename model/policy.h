@@ -67,6 +67,12 @@ struct CommunityList {
   bool permits(const std::vector<Community>& routeCommunities) const;
 };
 
+// Cisco-style regex ("_" = a delimiter or either end) as a POSIX extended regex, for callers
+// that compile once and match many times (the simulator caches the compiled form).
+std::string posixFromCiscoRegex(std::string_view pattern);
+// The text AS-path regexes run on: "65001 65002" (empty path = "").
+std::string asPathText(const std::vector<uint32_t>& asPath);
+
 // ---- AS-path lists -------------------------------------------------------------------
 struct AsPathListEntry {
   Action action = Action::Permit;
@@ -124,6 +130,10 @@ struct PolicyMatch {
   uint32_t value = 0;
   bool exact = false;
   RouteSource protocol = RouteSource::Connected;
+  // SourceProtocol naming several protocols (Junos `from protocol [ static direct ]`, IOS
+  // `match source-protocol static connected`): any of them matches. When set, `protocol`
+  // is protocols.front().
+  std::vector<RouteSource> protocols;
   Ipv4 address;
   SourceSpan span;
 };
@@ -188,6 +198,9 @@ enum class PolicyDefault {
   Deny,            // IOS/FRR route-map implicit deny
   Accept,          // Junos BGP import default
   JunosBgpExport,  // Junos BGP export default: accept active BGP routes, reject others
+                   // (routes learned from a BGP peer pass; routes that entered BGP through a
+                   // Redistribution, i.e. a Junos export policy naming static/direct/ospf/
+                   // aggregate, are rejected unless a term accepted them)
   Reject,          // Junos OSPF/static export default for non-OSPF routes
 };
 
