@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -68,11 +69,18 @@ struct SimulationOptions {
   std::set<model::Link> failed_links;  // links (as in Network::links) that are down
 };
 
+namespace detail {
+class Topology;
+}
+
 struct DataPlane {
   std::map<std::string, NodeRib> ribs;  // by device name
   std::vector<BgpSessionStatus> sessions;
   bool converged = true;
   std::vector<std::string> warnings;  // e.g. BGP oscillation: which prefix, which nodes
+  std::vector<Prefix> oscillating_prefixes;  // BGP prefixes that did not converge
+  // The layer-2/3 view the simulation used, kept so trace() need not rebuild it.
+  std::shared_ptr<const detail::Topology> topology;
 };
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options = {});

@@ -1,0 +1,66 @@
+// The BGP decision process on interned paths, in FRR's order (bgp_path_info_cmp): weight,
+// local-pref, locally originated, AS-path length, origin, MED (same neighbor AS unless
+// always-compare-med; missing MED 0 or worst), eBGP over iBGP, IGP cost to the next hop,
+// [multipath boundary], router-id (originator-id when reflected), cluster-list length,
+// neighbor address. FRR would keep the older of two eBGP paths that tie here; arrival order
+// is not a property of the configs, so we always use router-id (as with
+// `bgp bestpath compare-routerid`) and finally the receiving session index.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/bgp_attributes.h"
+
+namespace routefix::sim::detail {
+
+enum class PathKind : uint8_t { Learned, Local, Aggregate };
+
+struct BgpPath {
+  uint32_t as_path = AsPathTable::kEmpty;
+  uint32_t communities = CommunityTable::kEmpty;
+  uint32_t cluster_list = CommunityTable::kEmpty;  // the cluster ids, as a set (loop check)
+  uint32_t cluster_length = 0;
+  uint32_t local_pref = 100;
+  uint32_t med = 0;
+  uint32_t weight = 0;
+  uint32_t next_hop = 0;       // 0: this router (locally originated)
+  uint32_t originator_id = 0;  // 0: not reflected
+  uint32_t igp_cost = 0;
+  uint32_t session = 0xffffffffu;  // receiving peering, or none for local paths
+  uint32_t peer_router_id = 0;
+  uint32_t peer_address = 0;
+  uint32_t resolution = 0xffffffffu;  // index of the next-hop resolution (learned paths)
+  uint32_t order = 0;                 // local paths: position among this node's originations
+  uint8_t origin = 0;
+  PathKind kind = PathKind::Learned;
+  bool ebgp = false;
+  bool med_missing = false;  // no MED attribute
+  bool valid = true;         // next hop resolvable
+
+  bool operator==(const BgpPath&) const = default;
+};
+
+struct DecisionOptions {
+  bool always_compare_med = false;
+  bool med_missing_as_worst = false;
+  bool as_path_ignore = false;
+  bool multipath_relax = false;
+  uint32_t maximum_paths_ebgp = 1;
+  uint32_t maximum_paths_ibgp = 1;
+};
+
+struct DecisionStep {
+  int order = 0;  // <0: a is better, >0: b is better
+  bool multipath_equal = false;  // equal down to the IGP cost and multipath-compatible
+};
+
+DecisionStep comparePaths(const BgpPath& a, const BgpPath& b, const AsPathTable& paths,
+                          const DecisionOptions& options);
+
+// Indices (into `paths`) of the best path first and then the other multipath members.
+// Invalid paths never win. Deterministic MED: best per neighbor AS first, then across.
+std::vector<uint32_t> selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& table,
+                                 const DecisionOptions& options);
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,528 @@
+#include "sim/bgp_engine.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+#include "sim/bgp_decision.h"
+#include "sim/rib.h"
+
+namespace routefix::sim::detail {
+
+namespace {
+
+constexpr uint32_t kNoPath = 0xffffffffu;
+// A node whose best path for one prefix changed this often is in a dispute wheel (or
+// something like it): path exploration in real networks settles in a handful of changes.
+constexpr uint32_t kMaxBestChanges = 64;
+
+// Long prefixes first: an aggregate is decided after all routes that may contribute to it.
+struct LongerFirst {
+  bool operator()(const Prefix& a, const Prefix& b) const {
+    if (a.length != b.length) return a.length > b.length;
+    return a.address < b.address;
+  }
+};
+
+struct NodeConfig {
+  const model::BgpProcess* bgp = nullptr;
+  uint32_t asn = 0;
+  uint32_t router_id = 0;
+  uint32_t cluster_id = 0;
+  uint32_t local_weight = 0;
+  uint32_t default_local_pref = 100;
+  DecisionOptions decision;
+  std::vector<uint32_t> in, out;  // peerings received on / sent over
+};
+
+struct AggregateState {
+  bool contributed = false;
+  uint8_t origin = 0;
+  std::vector<uint32_t> asns;
+};
+
+bool hasOutPolicy(const model::BgpNeighbor& n) {
+  return !n.export_policies.empty() || !n.prefix_list_out.empty() || !n.filter_list_out.empty();
+}
+bool hasInPolicy(const model::BgpNeighbor& n) {
+  return !n.import_policies.empty() || !n.prefix_list_in.empty() || !n.filter_list_in.empty();
+}
+
+class Engine {
+ public:
+  Engine(const Topology& topo, const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
+         std::vector<PolicyEvaluator>& policies, AttributeTables& tables)
+      : topo_(topo), ribs_(igpRibs), peerings_(sessions.peerings), policies_(policies), tables_(tables) {
+    size_t n = topo.nodeCount();
+    nodes_.resize(n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const auto& d = topo.device(i);
+      if (!d.bgp) continue;
+      auto& c = nodes_[i];
+      c.bgp = &*d.bgp;
+      c.asn = d.bgp->asn;
+      c.router_id = topo.routerId(i).value;
+      c.cluster_id = d.bgp->cluster_id ? d.bgp->cluster_id->value : c.router_id;
+      c.local_weight = d.defaults.bgp_local_weight;
+      c.default_local_pref = d.defaults.bgp_local_pref;
+      c.decision.always_compare_med = d.bgp->always_compare_med;
+      c.decision.med_missing_as_worst = d.bgp->med_missing_as_worst;
+      c.decision.as_path_ignore = d.bgp->as_path_ignore;
+      c.decision.multipath_relax = d.bgp->as_path_multipath_relax;
+      c.decision.maximum_paths_ebgp = std::max(1u, d.bgp->maximum_paths_ebgp);
+      c.decision.maximum_paths_ibgp = std::max(1u, d.bgp->maximum_paths_ibgp);
+    }
+    for (uint32_t p = 0; p < peerings_.size(); ++p) {
+      nodes_[peerings_[p].receiver].in.push_back(p);
+      if (peerings_[p].sender != kNone) nodes_[peerings_[p].sender].out.push_back(p);
+    }
+    adjIn_.assign(peerings_.size(), kNoPath);
+    local_.resize(n);
+    best_.resize(n);
+    changes_.assign(n, 0);
+    queued_.assign(n, 0);
+    resolveCache_.resize(n);
+    aggregateState_.resize(n);
+    for (uint32_t i = 0; i < n; ++i)
+      if (nodes_[i].bgp) aggregateState_[i].resize(nodes_[i].bgp->aggregates.size());
+    outcome_.routes.resize(n);
+  }
+
+  BgpOutcome run() {
+    collectOriginations();
+    std::set<Prefix, LongerFirst> prefixes;
+    for (const auto& [p, v] : originations_) prefixes.insert(p);
+    for (const auto& [p, v] : externals_) prefixes.insert(p);
+    for (const auto& [p, v] : aggregates_) prefixes.insert(p);
+    for (const auto& peering : peerings_)
+      if (peering.sender_neighbor && peering.sender_neighbor->default_originate)
+        prefixes.insert(Prefix(Ipv4{0}, 0));
+    for (const auto& p : prefixes) runPrefix(p);
+    return std::move(outcome_);
+  }
+
+ private:
+  PolicySubject subjectOf(const BgpPath& path, const Prefix& prefix) const {
+    PolicySubject s;
+    s.prefix = prefix;
+    s.as_path = path.as_path;
+    s.communities = path.communities;
+    s.local_pref = path.local_pref;
+    s.metric = path.med;
+    s.weight = path.weight;
+    s.origin = path.origin;
+    s.next_hop = Ipv4{path.next_hop};
+    return s;
+  }
+
+  void takeSets(BgpPath& path, const PolicySubject& s) const {
+    path.as_path = s.as_path;
+    path.communities = s.communities;
+    path.local_pref = s.local_pref;
+    path.med = s.metric;
+    path.med_missing = path.med_missing && !s.metric_set;
+    path.weight = s.weight;
+    path.origin = s.origin;
+  }
+
+  BgpPath localPath(uint32_t node, uint8_t origin, uint32_t med) {
+    BgpPath p;
+    p.kind = PathKind::Local;
+    p.origin = origin;
+    p.med = med;
+    p.weight = nodes_[node].local_weight;
+    p.local_pref = nodes_[node].default_local_pref;
+    p.peer_router_id = nodes_[node].router_id;
+    return p;
+  }
+
+  // network statements and redistribution, per prefix (aggregates are decided later).
+  void collectOriginations() {
+    for (uint32_t n = 0; n < nodes_.size(); ++n) {
+      const auto* bgp = nodes_[n].bgp;
+      if (!bgp) continue;
+      const auto& d = topo_.device(n);
+      uint32_t order = 0;
+      for (const auto& net : bgp->networks) {
+        const Route* r = ribs_[n].exact(net.prefix);
+        if (!r && d.defaults.bgp_network_requires_rib) continue;
+        BgpPath path = localPath(n, 0, r ? r->metric : 0);
+        PolicySubject s = subjectOf(path, net.prefix);
+        if (!policies_[n].applyOne(net.route_map, s)) continue;
+        takeSets(path, s);
+        path.order = order++;
+        originations_[net.prefix].emplace_back(n, path);
+      }
+      for (const auto& redist : bgp->redistributions) {
+        for (const auto& r : ribs_[n].routes) {
+          bool wanted = false;
+          switch (redist.source) {
+            case model::RouteSource::Connected: wanted = r.protocol == Protocol::Connected; break;
+            case model::RouteSource::Static: wanted = r.protocol == Protocol::Static; break;
+            case model::RouteSource::Ospf:
+              wanted = r.protocol == Protocol::Ospf || r.protocol == Protocol::OspfInterArea ||
+                       r.protocol == Protocol::OspfE1 || r.protocol == Protocol::OspfE2;
+              break;
+            default: break;
+          }
+          if (!wanted) continue;
+          BgpPath path = localPath(n, 2, redist.metric.value_or(r.metric));
+          PolicySubject s = subjectOf(path, r.prefix);
+          s.protocol = redist.source;
+          if (!r.next_hops.empty()) {
+            s.interface = r.next_hops.front().interface;
+            if (r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;
+          }
+          if (!policies_[n].applyOne(redist.route_map, s)) continue;
+          takeSets(path, s);
+          path.order = order++;
+          originations_[r.prefix].emplace_back(n, path);
+        }
+      }
+      for (uint32_t i = 0; i < bgp->aggregates.size(); ++i)
+        aggregates_[bgp->aggregates[i].prefix].emplace_back(n, i);
+    }
+    for (uint32_t p = 0; p < peerings_.size(); ++p) {
+      if (peerings_[p].sender != kNone) continue;
+      const auto& receiver = topo_.device(peerings_[p].receiver);
+      for (const auto& a : topo_.network().externals)
+        if (lowercase(a.node) == lowercase(receiver.name) && a.peer == peerings_[p].sender_address)
+          externals_[a.prefix].emplace_back(p, &a);
+    }
+  }
+
+  void enqueue(uint32_t n) {
+    if (!queued_[n]) {
+      queued_[n] = 1;
+      queue_.push_back(n);
+    }
+    touchNode(n);
+  }
+  void touchNode(uint32_t n) {
+    if (!touched_[n]) {
+      touched_[n] = 1;
+      touchedNodes_.push_back(n);
+    }
+  }
+
+  void runPrefix(const Prefix& prefix) {
+    arena_.clear();
+    touched_.assign(nodes_.size(), 0);
+    if (auto it = originations_.find(prefix); it != originations_.end())
+      for (const auto& [n, path] : it->second) {
+        local_[n].push_back(static_cast<uint32_t>(arena_.size()));
+        arena_.push_back(path);
+        enqueue(n);
+      }
+    if (auto it = aggregates_.find(prefix); it != aggregates_.end())
+      for (const auto& [n, i] : it->second) {
+        const auto& st = aggregateState_[n][i];
+        if (!st.contributed) continue;
+        const auto& agg = nodes_[n].bgp->aggregates[i];
+        BgpPath path = localPath(n, st.origin, 0);
+        path.kind = PathKind::Aggregate;
+        if (agg.as_set) path.as_path = tables_.paths.fromSequenceAndSet({}, st.asns);
+        PolicySubject s = subjectOf(path, prefix);
+        if (!policies_[n].applyOne(agg.route_map, s)) continue;
+        takeSets(path, s);
+        local_[n].push_back(static_cast<uint32_t>(arena_.size()));
+        arena_.push_back(path);
+        enqueue(n);
+      }
+    if (auto it = externals_.find(prefix); it != externals_.end())
+      for (const auto& [p, a] : it->second) {
+        BgpPath path;
+        path.as_path = tables_.paths.fromSequence(a->as_path);
+        path.communities = tables_.communities.intern(a->communities);
+        path.med = a->med;
+        path.next_hop = a->peer.value;
+        deliver(p, importPath(p, prefix, path));
+      }
+    if (prefix.length == 0)
+      for (uint32_t p = 0; p < peerings_.size(); ++p)
+        if (peerings_[p].sender_neighbor && peerings_[p].sender_neighbor->default_originate)
+          deliver(p, exportPath(p, prefix));
+
+    bool converged = true;
+    while (!queue_.empty()) {
+      uint32_t n = queue_.front();
+      queue_.pop_front();
+      queued_[n] = 0;
+      if (!decide(n)) continue;
+      if (++changes_[n] > kMaxBestChanges) {
+        converged = false;
+        outcome_.warnings.push_back("BGP did not converge for " + prefix.str() + ": the best path at " +
+                                    topo_.device(n).name + " keeps changing");
+        break;
+      }
+      for (uint32_t p : nodes_[n].out) deliver(p, exportPath(p, prefix));
+    }
+    if (!converged) outcome_.oscillating.push_back(prefix);
+    emitRoutes(prefix);
+    // Reset the per-prefix state for the next prefix.
+    for (uint32_t n : touchedNodes_) {
+      local_[n].clear();
+      best_[n].clear();
+      changes_[n] = 0;
+      queued_[n] = 0;
+    }
+    touchedNodes_.clear();
+    queue_.clear();
+    for (uint32_t p : touchedPeerings_) adjIn_[p] = kNoPath;
+    touchedPeerings_.clear();
+  }
+
+  // Runs the decision process at n; true when the best path changed.
+  bool decide(uint32_t n) {
+    candidates_.clear();
+    candidateIds_.clear();
+    for (uint32_t id : local_[n]) {
+      candidates_.push_back(&arena_[id]);
+      candidateIds_.push_back(id);
+    }
+    for (uint32_t p : nodes_[n].in)
+      if (adjIn_[p] != kNoPath) {
+        candidates_.push_back(&arena_[adjIn_[p]]);
+        candidateIds_.push_back(adjIn_[p]);
+      }
+    auto order = selectBest(candidates_, tables_.paths, nodes_[n].decision);
+    std::vector<uint32_t> chosen;
+    for (uint32_t i : order) chosen.push_back(candidateIds_[i]);
+    bool changed = chosen.empty() != best_[n].empty() ||
+                   (!chosen.empty() && chosen.front() != best_[n].front());
+    best_[n] = std::move(chosen);
+    return changed;
+  }
+
+  void deliver(uint32_t p, std::optional<BgpPath> path) {
+    uint32_t r = peerings_[p].receiver;
+    uint32_t current = adjIn_[p];
+    if (!path) {
+      if (current == kNoPath) return;
+      adjIn_[p] = kNoPath;
+      enqueue(r);
+      return;
+    }
+    if (current != kNoPath && arena_[current] == *path) return;
+    adjIn_[p] = static_cast<uint32_t>(arena_.size());
+    arena_.push_back(*path);
+    touchedPeerings_.push_back(p);
+    enqueue(r);
+  }
+
+  std::optional<BgpPath> exportPath(uint32_t p, const Prefix& prefix) {
+    const auto& peer = peerings_[p];
+    uint32_t n = peer.sender;
+    const auto& cfg = nodes_[n];
+    const auto& sn = *peer.sender_neighbor;
+    if (prefix.length == 0 && sn.default_originate) {
+      // default-originate: sent whatever the RIB holds, outside the outbound policy.
+      BgpPath d = localPath(n, 0, 0);
+      PolicySubject s = subjectOf(d, prefix);
+      policies_[n].applyOne(sn.default_originate_route_map, s);
+      return transform(peer, d, s);
+    }
+    if (best_[n].empty()) return std::nullopt;
+    const BgpPath& b = arena_[best_[n].front()];
+    if (b.kind == PathKind::Learned) {
+      const auto& from = peerings_[b.session];
+      if (from.sender != kNone && from.sender == peer.receiver) return std::nullopt;
+      // iBGP to iBGP only through a route reflector: client routes go to everyone,
+      // non-client routes to clients only.
+      if (!from.ebgp && !peer.ebgp && !from.sender_is_client && !peer.receiver_is_client)
+        return std::nullopt;
+    }
+    if (tables_.communities.contains(b.communities, model::kNoAdvertise)) return std::nullopt;
+    if (peer.ebgp && (tables_.communities.contains(b.communities, model::kNoExport) ||
+                      tables_.communities.contains(b.communities, model::kLocalAs)))
+      return std::nullopt;
+    for (const auto& agg : cfg.bgp->aggregates)
+      if (agg.summary_only && agg.prefix.length < prefix.length && agg.prefix.contains(prefix))
+        return std::nullopt;
+    if (peer.ebgp && cfg.bgp->ebgp_requires_policy && !hasOutPolicy(sn)) return std::nullopt;
+    auto& pol = policies_[n];
+    if (!sn.prefix_list_out.empty() && !pol.prefixListPermits(sn.prefix_list_out, prefix))
+      return std::nullopt;
+    if (!sn.filter_list_out.empty() && !pol.asPathListPermits(sn.filter_list_out, b.as_path))
+      return std::nullopt;
+    PolicySubject s = subjectOf(b, prefix);
+    s.peer = peer.receiver_address;
+    if (!pol.apply(sn.export_policies, cfg.bgp->export_default, s)) return std::nullopt;
+    return transform(peer, b, s);
+  }
+
+  // The attributes as they go on the wire, after the outbound policy.
+  BgpPath transform(const BgpPeering& peer, const BgpPath& b, const PolicySubject& s) {
+    const auto& sn = *peer.sender_neighbor;
+    BgpPath out;
+    out.origin = s.origin;
+    out.communities = sn.send_community ? s.communities : CommunityTable::kEmpty;
+    if (peer.ebgp) {
+      out.as_path = tables_.paths.prepend(s.as_path, peer.sender_as);
+      out.next_hop = s.next_hop_set ? s.next_hop.value : peer.sender_address.value;
+      // MED does not cross two AS boundaries unless a policy sets it.
+      bool keepMed = s.metric_set || b.kind != PathKind::Learned || !b.ebgp;
+      out.med = keepMed ? s.metric : 0;
+      out.med_missing = keepMed ? (b.med_missing && !s.metric_set) : true;
+      out.local_pref = 0;
+    } else {
+      out.as_path = s.as_path;
+      bool self = s.next_hop_peer_address || b.kind != PathKind::Learned ||
+                  (sn.next_hop_self && b.ebgp);
+      out.next_hop = s.next_hop_set ? s.next_hop.value
+                                    : (self ? peer.sender_address.value : b.next_hop);
+      out.local_pref = s.local_pref;
+      out.med = s.metric;
+      out.med_missing = b.med_missing && !s.metric_set;
+      if (b.kind == PathKind::Learned && !b.ebgp) {  // reflected
+        out.originator_id = b.originator_id ? b.originator_id : b.peer_router_id;
+        std::vector<model::Community> clusters = tables_.clusterLists.get(b.cluster_list);
+        clusters.push_back(nodes_[peer.sender].cluster_id);
+        out.cluster_list = tables_.clusterLists.intern(std::move(clusters));
+        out.cluster_length = b.cluster_length + 1;
+      }
+    }
+    return out;
+  }
+
+  std::optional<BgpPath> importPath(uint32_t p, const Prefix& prefix, BgpPath path) {
+    const auto& peer = peerings_[p];
+    uint32_t r = peer.receiver;
+    const auto& cfg = nodes_[r];
+    const auto& rn = *peer.receiver_neighbor;
+    if (peer.ebgp) {
+      uint32_t own = tables_.paths.count(path.as_path, cfg.asn);
+      if (rn.local_as && *rn.local_as != cfg.asn) own += tables_.paths.count(path.as_path, *rn.local_as);
+      if (own > rn.allowas_in.value_or(0)) return std::nullopt;
+    } else {
+      if (path.originator_id == cfg.router_id) return std::nullopt;
+      if (tables_.clusterLists.contains(path.cluster_list, cfg.cluster_id)) return std::nullopt;
+    }
+    if (peer.ebgp && cfg.bgp->ebgp_requires_policy && !hasInPolicy(rn)) return std::nullopt;
+    auto& pol = policies_[r];
+    if (!rn.prefix_list_in.empty() && !pol.prefixListPermits(rn.prefix_list_in, prefix))
+      return std::nullopt;
+    if (!rn.filter_list_in.empty() && !pol.asPathListPermits(rn.filter_list_in, path.as_path))
+      return std::nullopt;
+    if (peer.ebgp) path.local_pref = cfg.default_local_pref;
+    path.weight = rn.weight.value_or(0);
+    PolicySubject s = subjectOf(path, prefix);
+    s.peer = peer.sender_address;
+    if (!pol.apply(rn.import_policies, cfg.bgp->import_default, s)) return std::nullopt;
+    takeSets(path, s);
+    if (s.next_hop_set) path.next_hop = s.next_hop.value;
+    if (s.next_hop_peer_address) path.next_hop = peer.sender_address.value;
+    path.kind = PathKind::Learned;
+    path.session = p;
+    path.peer_router_id = peer.sender_router_id.value;
+    path.peer_address = peer.sender_address.value;
+    path.ebgp = peer.ebgp;
+    if (auto o = topo_.owner(Ipv4{path.next_hop}); o && o->node == r) return std::nullopt;
+    uint32_t res = resolve(r, path.next_hop);
+    path.resolution = res;
+    path.valid = res != kNone;
+    if (path.valid) {
+      path.igp_cost = resolutions_[res].metric;
+      // eBGP single-hop: the next hop must be on a connected subnet.
+      if (peer.ebgp && !rn.ebgp_multihop && !resolutions_[res].connected) path.valid = false;
+    }
+    return path;
+  }
+
+  uint32_t resolve(uint32_t node, uint32_t ip) {
+    auto [it, inserted] = resolveCache_[node].try_emplace(ip, kNone);
+    if (inserted) {
+      auto res = resolveNextHop(topo_, node, ribs_[node], Ipv4{ip});
+      if (res) {
+        it->second = static_cast<uint32_t>(resolutions_.size());
+        resolutions_.push_back(std::move(*res));
+      }
+    }
+    return it->second;
+  }
+
+  void emitRoutes(const Prefix& prefix) {
+    std::sort(touchedNodes_.begin(), touchedNodes_.end());
+    for (uint32_t n : touchedNodes_) {
+      if (best_[n].empty()) continue;
+      const BgpPath& b = arena_[best_[n].front()];
+      for (size_t i = 0; i < aggregateState_[n].size(); ++i) {
+        const auto& agg = nodes_[n].bgp->aggregates[i];
+        if (agg.prefix.length >= prefix.length || !agg.prefix.contains(prefix)) continue;
+        auto& st = aggregateState_[n][i];
+        st.contributed = true;
+        st.origin = std::max(st.origin, b.origin);
+        if (agg.as_set) {
+          auto asns = tables_.paths.asns(b.as_path);
+          st.asns.insert(st.asns.end(), asns.begin(), asns.end());
+        }
+      }
+      if (b.kind == PathKind::Local) continue;  // the route is in the RIB already
+      const auto& d = topo_.device(n);
+      Route r;
+      r.prefix = prefix;
+      r.metric = b.med;
+      r.as_path = tables_.paths.asns(b.as_path);
+      r.local_pref = b.local_pref;
+      r.communities = tables_.communities.get(b.communities);
+      r.weight = b.weight;
+      r.origin = b.origin;
+      if (b.kind == PathKind::Aggregate) {
+        r.protocol = Protocol::Aggregate;
+        r.admin_distance = d.bgp->distance_local.value_or(d.defaults.distance_bgp_local);
+        r.next_hops.push_back(NextHop{std::nullopt, "Null0", "", true});
+      } else {
+        r.protocol = b.ebgp ? Protocol::Bgp : Protocol::Ibgp;
+        r.admin_distance = b.ebgp ? d.bgp->distance_ebgp.value_or(d.defaults.distance_ebgp)
+                                  : d.bgp->distance_ibgp.value_or(d.defaults.distance_ibgp);
+        const auto& from = peerings_[b.session];
+        r.received_from = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
+        for (uint32_t id : best_[n]) {
+          const auto& hops = resolutions_[arena_[id].resolution].next_hops;
+          r.next_hops.insert(r.next_hops.end(), hops.begin(), hops.end());
+        }
+        sortNextHops(r.next_hops);
+      }
+      outcome_.routes[n].push_back(std::move(r));
+    }
+  }
+
+  const Topology& topo_;
+  const std::vector<NodeRib>& ribs_;
+  const std::vector<BgpPeering>& peerings_;
+  std::vector<PolicyEvaluator>& policies_;
+  AttributeTables& tables_;
+  std::vector<NodeConfig> nodes_;
+
+  std::map<Prefix, std::vector<std::pair<uint32_t, BgpPath>>> originations_;
+  std::map<Prefix, std::vector<std::pair<uint32_t, uint32_t>>> aggregates_;  // node, index
+  std::map<Prefix, std::vector<std::pair<uint32_t, const model::ExternalAnnouncement*>>> externals_;
+  std::vector<std::vector<AggregateState>> aggregateState_;
+  std::vector<std::unordered_map<uint32_t, uint32_t>> resolveCache_;
+  std::vector<Resolution> resolutions_;
+
+  // Per-prefix state, reset through the touched lists.
+  std::vector<BgpPath> arena_;
+  std::vector<uint32_t> adjIn_;
+  std::vector<std::vector<uint32_t>> local_;
+  std::vector<std::vector<uint32_t>> best_;  // best first, then the other multipath members
+  std::vector<uint32_t> changes_;
+  std::vector<char> queued_, touched_;
+  std::deque<uint32_t> queue_;
+  std::vector<uint32_t> touchedNodes_, touchedPeerings_;
+  std::vector<const BgpPath*> candidates_;
+  std::vector<uint32_t> candidateIds_;
+
+  BgpOutcome outcome_;
+};
+
+}  // namespace
+
+BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
+                      const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
+                      AttributeTables& tables) {
+  return Engine(topo, igpRibs, sessions, policies, tables).run();
+}
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,220 @@
+#include "sim/bgp_sessions.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+
+namespace routefix::sim::detail {
+
+namespace {
+
+// The address a router sources its session from: update-source, else the egress
+// interface towards the peer.
+std::optional<Ipv4> localAddress(const Topology& topo, const NodeRib& rib, uint32_t node,
+                                 const model::BgpNeighbor& n) {
+  const auto& d = topo.device(node);
+  if (!n.update_source.empty()) {
+    if (auto ip = Ipv4::parse(n.update_source)) return ip;
+    const auto* itf = d.findInterface(n.update_source);
+    if (!itf || itf->shutdown || !itf->address) return std::nullopt;
+    return itf->address->address;
+  }
+  const Route* r = rib.longestMatch(*n.address);
+  if (!r || r->next_hops.empty()) return std::nullopt;
+  const auto* itf = d.findInterface(r->next_hops.front().interface);
+  if (!itf || !itf->address) return std::nullopt;
+  return itf->address->address;
+}
+
+// What the AS numbers say: does `n` (on a router in AS `ownAs`) accept a peer presenting `peerAs`?
+bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerAs) {
+  if (n.remote_as_external) return peerAs != ownAs;
+  if (n.remote_as_internal) return peerAs == ownAs;
+  return n.remote_as && *n.remote_as == peerAs;
+}
+
+std::string statementProblem(const model::BgpNeighbor& n) {
+  if (n.shutdown) return "neighbor is shut down";
+  if (!n.remote_as && !n.remote_as_external && !n.remote_as_internal) return "no remote-as";
+  if (!n.activate) return "not activated for ipv4 unicast";
+  return {};
+}
+
+}  // namespace
+
+bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t from,
+                Ipv4 address, uint32_t target) {
+  auto owner = topo.owner(address);
+  std::set<uint32_t> seen{from};
+  std::deque<uint32_t> queue{from};
+  while (!queue.empty()) {
+    uint32_t x = queue.front();
+    queue.pop_front();
+    if (owner && owner->node == x) return x == target;
+    const Route* r = ribs[x].longestMatch(address);
+    if (!r) continue;
+    for (const auto& nh : r->next_hops) {
+      if (nh.discard) continue;
+      std::optional<uint32_t> next;
+      if (r->protocol == Protocol::Connected || r->protocol == Protocol::Local) {
+        if (owner) {
+          const auto& itfs = topo.device(x).interfaces;
+          for (uint32_t i = 0; i < itfs.size(); ++i)
+            if (itfs[i].name == nh.interface) {
+              const auto& peers = topo.segmentPeers({x, i});
+              if (std::find(peers.begin(), peers.end(), *owner) != peers.end()) next = owner->node;
+            }
+        }
+      } else if (!nh.node.empty()) {
+        next = topo.nodeIndex(nh.node);
+      }
+      if (next && seen.insert(*next).second) queue.push_back(*next);
+    }
+  }
+  return false;
+}
+
+BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRib>& igpRibs) {
+  BgpSessionSetup out;
+  std::set<std::pair<uint32_t, const model::BgpNeighbor*>> paired;
+  for (uint32_t a = 0; a < topo.nodeCount(); ++a) {
+    const auto& da = topo.device(a);
+    if (!da.bgp) continue;
+    for (const auto& na : da.bgp->neighbors) {
+      if (!na.address || paired.count({a, &na})) continue;
+      BgpSessionStatus st;
+      st.node = da.name;
+      st.peer_ip = *na.address;
+      st.span = na.span;
+      uint32_t ownAs = na.local_as.value_or(da.bgp->asn);
+      auto fail = [&](std::string why) {
+        st.reason = std::move(why);
+        out.statuses.push_back(st);
+      };
+      if (auto p = statementProblem(na); !p.empty()) {
+        st.ebgp = !(na.remote_as && *na.remote_as == ownAs);
+        fail(p);
+        continue;
+      }
+      auto local = localAddress(topo, igpRibs[a], a, na);
+      if (local) st.local_ip = *local;
+      auto owner = topo.owner(*na.address);
+      if (!owner) {
+        // A peer outside the snapshot: up when reachable, so external.json routes can enter.
+        st.ebgp = !remoteAsAccepts(na, ownAs, ownAs) || na.remote_as_external;
+        bool direct = topo.interfaceFor(a, *na.address).has_value();
+        bool reachable = direct || ((na.ebgp_multihop || !st.ebgp) && local &&
+                                    igpRibs[a].longestMatch(*na.address));
+        if (!local || !reachable) {
+          fail("peer " + na.address->str() + " unreachable");
+          continue;
+        }
+        st.established = true;
+        st.reason = "external peer (not in the snapshot)";
+        out.statuses.push_back(st);
+        BgpPeering p;
+        p.receiver = a;
+        p.receiver_neighbor = &na;
+        p.ebgp = st.ebgp;
+        p.sender_address = *na.address;
+        p.receiver_address = *local;
+        p.sender_as = na.remote_as.value_or(0);
+        p.receiver_as = ownAs;
+        p.sender_router_id = *na.address;
+        out.peerings.push_back(p);
+        continue;
+      }
+      uint32_t b = owner->node;
+      const auto& db = topo.device(b);
+      st.peer_node = db.name;
+      if (b == a) {
+        fail("neighbor address is this router's own address");
+        continue;
+      }
+      if (!db.bgp) {
+        fail("no BGP process on " + db.name);
+        continue;
+      }
+      if (!local) {
+        fail("no source address towards " + na.address->str());
+        continue;
+      }
+      const model::BgpNeighbor* nb = db.bgp->findNeighbor(*local);
+      if (!nb) {
+        fail("no neighbor " + local->str() + " on " + db.name);
+        continue;
+      }
+      uint32_t peerAs = nb->local_as.value_or(db.bgp->asn);
+      st.ebgp = ownAs != peerAs;
+      if (auto p = statementProblem(*nb); !p.empty()) {
+        fail(db.name + ": " + p);
+        continue;
+      }
+      if (!remoteAsAccepts(na, ownAs, peerAs)) {
+        fail("remote-as does not match " + db.name + "'s AS " + std::to_string(peerAs));
+        continue;
+      }
+      if (!remoteAsAccepts(*nb, peerAs, ownAs)) {
+        fail(db.name + " expects a different AS than " + std::to_string(ownAs));
+        continue;
+      }
+      auto peerLocal = localAddress(topo, igpRibs[b], b, *nb);
+      if (!peerLocal || *peerLocal != *na.address) {
+        fail(db.name + " sources the session from " + (peerLocal ? peerLocal->str() : "nowhere") +
+             ", not " + na.address->str());
+        continue;
+      }
+      bool multihop = (st.ebgp && (na.ebgp_multihop || nb->ebgp_multihop)) || !st.ebgp;
+      bool reachable;
+      if (!multihop) {
+        auto ia = topo.interfaceFor(a, *na.address);
+        reachable = ia && topo.interfaceFor(b, *local) &&
+                    topo.nodeBehind({a, *ia}, *na.address) == db.name;
+      } else {
+        reachable = forwardsTo(topo, igpRibs, a, *na.address, b) &&
+                    forwardsTo(topo, igpRibs, b, *local, a);
+      }
+      if (!reachable) {
+        fail(st.ebgp && !multihop ? "peer not directly connected (no ebgp-multihop)"
+                                  : "peer unreachable");
+        continue;
+      }
+      st.established = true;
+      out.statuses.push_back(st);
+      BgpSessionStatus back = st;
+      back.node = db.name;
+      back.peer_node = da.name;
+      back.local_ip = *na.address;
+      back.peer_ip = *local;
+      back.span = nb->span;
+      out.statuses.push_back(back);
+      paired.insert({b, nb});
+      auto direction = [&](uint32_t s, uint32_t r, const model::BgpNeighbor* sn,
+                           const model::BgpNeighbor* rn, Ipv4 sAddr, Ipv4 rAddr, uint32_t sAs,
+                           uint32_t rAs) {
+        BgpPeering p;
+        p.sender = s;
+        p.receiver = r;
+        p.sender_neighbor = sn;
+        p.receiver_neighbor = rn;
+        p.ebgp = st.ebgp;
+        p.sender_address = sAddr;
+        p.receiver_address = rAddr;
+        p.sender_as = sAs;
+        p.receiver_as = rAs;
+        p.sender_router_id = topo.routerId(s);
+        p.receiver_is_client = sn->route_reflector_client;
+        p.sender_is_client = rn->route_reflector_client;
+        out.peerings.push_back(p);
+      };
+      direction(a, b, &na, nb, *local, *na.address, ownAs, peerAs);
+      direction(b, a, nb, &na, *na.address, *local, peerAs, ownAs);
+    }
+  }
+  std::sort(out.statuses.begin(), out.statuses.end(), [](const auto& x, const auto& y) {
+    return std::tie(x.node, x.peer_ip.value) < std::tie(y.node, y.peer_ip.value);
+  });
+  return out;
+}
+
+}  // namespace routefix::sim::detail

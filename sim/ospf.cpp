@@ -1,0 +1,450 @@
+#include "sim/ospf.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <queue>
+#include <unordered_map>
+
+namespace routefix::sim::detail {
+
+namespace {
+
+constexpr uint64_t kInfinite = std::numeric_limits<uint64_t>::max();
+
+struct OspfInterface {
+  uint32_t node = 0;
+  uint32_t iface = 0;
+  uint32_t area = 0;
+  bool passive = false;
+  bool loopback = false;
+  uint32_t cost = 1;
+  std::vector<Prefix> prefixes;  // primary first
+  Ipv4 address;
+};
+
+// First hop from the computing router: egress interface and gateway (0 = the destination is
+// on the attached segment itself).
+struct Hop {
+  uint32_t iface = 0;
+  uint32_t gateway = 0;
+  auto operator<=>(const Hop&) const = default;
+};
+using Hops = std::vector<Hop>;
+
+void mergeHops(Hops& into, const Hops& more) {
+  into.insert(into.end(), more.begin(), more.end());
+  std::sort(into.begin(), into.end());
+  into.erase(std::unique(into.begin(), into.end()), into.end());
+}
+
+struct Candidate {
+  uint64_t cost = kInfinite;
+  uint64_t tie = 0;  // E2: the cost to the ASBR, compared after the external metric
+  Hops hops;
+};
+
+// Keeps the cheaper candidate; equal ones merge their next hops (ECMP).
+void offer(Candidate& best, uint64_t cost, uint64_t tie, const Hops& hops) {
+  if (cost < best.cost || (cost == best.cost && tie < best.tie)) {
+    best.cost = cost;
+    best.tie = tie;
+    best.hops = hops;
+  } else if (cost == best.cost && tie == best.tie) {
+    mergeHops(best.hops, hops);
+  }
+}
+
+bool equalsIgnoreCase(const std::string& a, const std::string& b) { return lowercase(a) == lowercase(b); }
+
+bool isPassive(const model::OspfProcess& p, const model::Interface& itf) {
+  if (itf.ospf_passive) return *itf.ospf_passive;
+  auto listed = [&](const std::vector<std::string>& names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](const std::string& n) { return equalsIgnoreCase(n, itf.name); });
+  };
+  if (listed(p.passive_interfaces)) return true;
+  if (listed(p.non_passive_interfaces)) return false;
+  return p.passive_default;
+}
+
+std::optional<uint32_t> areaOf(const model::OspfProcess& p, const model::Interface& itf) {
+  if (itf.ospf_area) return itf.ospf_area;
+  if (!itf.address) return std::nullopt;
+  for (const auto& n : p.networks)
+    if (n.match.matches(itf.address->address)) return n.area;
+  return std::nullopt;
+}
+
+struct Edge {
+  uint32_t to;
+  uint32_t cost;
+  uint32_t iface;    // router -> network: the router's interface
+  uint32_t gateway;  // network -> router: the router's address on the segment
+};
+
+// One area: routers are vertices [0, routers.size()), transit networks follow.
+struct AreaGraph {
+  uint32_t area = 0;
+  std::vector<uint32_t> routers;
+  std::unordered_map<uint32_t, uint32_t> vertexOfNode;
+  std::vector<std::vector<Edge>> adjacency;
+  std::vector<std::vector<std::pair<Prefix, uint32_t>>> stubs;  // per router vertex
+};
+
+struct SpfResult {
+  std::vector<uint64_t> dist;
+  std::vector<Hops> hops;
+};
+
+SpfResult shortestPaths(const AreaGraph& g, uint32_t source) {
+  size_t n = g.adjacency.size();
+  SpfResult r{std::vector<uint64_t>(n, kInfinite), std::vector<Hops>(n)};
+  std::vector<bool> done(n, false);
+  // Networks pop before routers at equal distance: network->router edges cost 0, so a
+  // router's next hops are complete only once every network at its distance is done.
+  using Item = std::tuple<uint64_t, bool, uint32_t>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
+  r.dist[source] = 0;
+  heap.emplace(0, true, source);
+  size_t routerCount = g.routers.size();
+  while (!heap.empty()) {
+    auto [d, isRouter, u] = heap.top();
+    heap.pop();
+    if (done[u] || d != r.dist[u]) continue;
+    done[u] = true;
+    for (const auto& e : g.adjacency[u]) {
+      uint64_t nd = d + e.cost;
+      Hops via;
+      if (u == source) {
+        via = {Hop{e.iface, 0}};
+      } else if (u >= routerCount) {
+        for (const auto& h : r.hops[u]) via.push_back(h.gateway ? h : Hop{h.iface, e.gateway});
+      } else {
+        via = r.hops[u];
+      }
+      if (nd < r.dist[e.to]) {
+        r.dist[e.to] = nd;
+        std::sort(via.begin(), via.end());
+        r.hops[e.to] = std::move(via);
+        heap.emplace(nd, e.to < routerCount, e.to);
+      } else if (nd == r.dist[e.to] && !done[e.to]) {
+        mergeHops(r.hops[e.to], via);
+      }
+    }
+  }
+  return r;
+}
+
+struct NodeState {
+  std::vector<uint32_t> areas;
+  bool abr = false;
+  bool asbr = false;
+  std::map<uint32_t, std::map<Prefix, Candidate>> intraByArea;  // includes own prefixes
+  std::map<uint32_t, std::map<uint32_t, Candidate>> routerDist;  // area -> node -> cost
+  std::set<Prefix> own;
+  std::map<Prefix, Candidate> intra, inter;
+};
+
+struct Summary {
+  uint32_t abr;
+  Prefix prefix;
+  uint64_t cost;
+};
+struct RouterSummary {
+  uint32_t abr;
+  uint32_t asbr;
+  uint64_t cost;
+};
+
+struct External {
+  uint32_t asbr;
+  Prefix prefix;
+  uint32_t metric;
+  uint32_t type;
+};
+
+}  // namespace
+
+uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
+  if (itf.ospf_cost) return *itf.ospf_cost;
+  if (itf.isLoopback()) return device.vendor == model::Vendor::Frr ? 0 : 1;
+  if (itf.bandwidth_kbps == 0) return 1;
+  uint64_t ref = static_cast<uint64_t>(device.ospf ? device.ospf->reference_bandwidth_mbps
+                                                   : device.defaults.ospf_reference_bandwidth_mbps) *
+                 1000;
+  double cost = std::floor(static_cast<double>(ref) / static_cast<double>(itf.bandwidth_kbps) + 0.5);
+  return static_cast<uint32_t>(std::clamp(cost, 1.0, 65535.0));
+}
+
+std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
+                                            std::vector<PolicyEvaluator>& policies) {
+  size_t nodeCount = topo.nodeCount();
+  std::vector<std::vector<Route>> out(nodeCount);
+  std::vector<OspfInterface> ifs;
+  std::unordered_map<uint64_t, uint32_t> ifIndex;  // (node, iface) -> ifs index
+  std::vector<NodeState> state(nodeCount);
+  std::set<uint32_t> areaIds;
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    const auto& d = topo.device(n);
+    if (!d.ospf) continue;
+    for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
+      const auto& itf = d.interfaces[i];
+      if (itf.shutdown || !itf.address) continue;
+      auto area = areaOf(*d.ospf, itf);
+      if (!area) continue;
+      OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(),
+                      ospfInterfaceCost(d, itf), {}, itf.address->address};
+      if (o.loopback) {
+        o.prefixes.push_back(Prefix(itf.address->address, 32));
+      } else {
+        o.prefixes.push_back(itf.address->subnet());
+        for (const auto& s : itf.secondary) o.prefixes.push_back(s.subnet());
+      }
+      ifIndex.emplace((static_cast<uint64_t>(n) << 32) | i, static_cast<uint32_t>(ifs.size()));
+      ifs.push_back(std::move(o));
+      areaIds.insert(*area);
+      auto& areas = state[n].areas;
+      if (std::find(areas.begin(), areas.end(), *area) == areas.end()) areas.push_back(*area);
+    }
+  }
+  for (auto& s : state) {
+    std::sort(s.areas.begin(), s.areas.end());
+    s.abr = s.areas.size() > 1 && s.areas.front() == 0;  // Cisco-style ABR: needs the backbone
+  }
+
+  // ---- per-area graphs and intra-area routes -----------------------------------------
+  for (uint32_t areaId : areaIds) {
+    AreaGraph g;
+    g.area = areaId;
+    for (uint32_t n = 0; n < nodeCount; ++n)
+      if (std::binary_search(state[n].areas.begin(), state[n].areas.end(), areaId)) {
+        g.vertexOfNode.emplace(n, static_cast<uint32_t>(g.routers.size()));
+        g.routers.push_back(n);
+      }
+    g.adjacency.resize(g.routers.size());
+    g.stubs.resize(g.routers.size());
+    std::map<uint64_t, uint32_t> networkVertex;
+    for (const auto& o : ifs) {
+      if (o.area != areaId) continue;
+      uint32_t rv = g.vertexOfNode.at(o.node);
+      for (const auto& p : o.prefixes) g.stubs[rv].emplace_back(p, o.cost);
+      if (o.passive || o.loopback) continue;
+      uint64_t key = (static_cast<uint64_t>(o.node) << 32) | o.iface;
+      bool adjacent = false;
+      for (const auto& peer : topo.segmentPeers({o.node, o.iface})) {
+        auto pi = ifIndex.find((static_cast<uint64_t>(peer.node) << 32) | peer.iface);
+        if (pi == ifIndex.end()) continue;
+        const auto& po = ifs[pi->second];
+        if (po.area != areaId || po.passive || po.loopback || po.prefixes[0] != o.prefixes[0]) continue;
+        adjacent = true;
+        key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
+      }
+      if (!adjacent) continue;
+      auto [it, inserted] = networkVertex.emplace(key, static_cast<uint32_t>(g.adjacency.size()));
+      if (inserted) g.adjacency.emplace_back();
+      g.adjacency[rv].push_back(Edge{it->second, o.cost, o.iface, 0});
+      g.adjacency[it->second].push_back(Edge{rv, 0, 0, o.address.value});
+    }
+    for (uint32_t s = 0; s < g.routers.size(); ++s) {
+      uint32_t node = g.routers[s];
+      auto spf = shortestPaths(g, s);
+      auto& intra = state[node].intraByArea[areaId];
+      auto& routerDist = state[node].routerDist[areaId];
+      for (const auto& [p, cost] : g.stubs[s]) {
+        offer(intra[p], cost, 0, {});
+        state[node].own.insert(p);
+      }
+      for (uint32_t x = 0; x < g.routers.size(); ++x) {
+        if (x == s || spf.dist[x] == kInfinite) continue;
+        routerDist[g.routers[x]] = Candidate{spf.dist[x], 0, spf.hops[x]};
+        for (const auto& [p, cost] : g.stubs[x]) offer(intra[p], spf.dist[x] + cost, 0, spf.hops[x]);
+      }
+    }
+  }
+  for (auto& s : state)
+    for (const auto& [area, routes] : s.intraByArea)
+      for (const auto& [p, c] : routes)
+        if (!s.own.count(p)) offer(s.intra[p], c.cost, 0, c.hops);
+
+  // ---- externals (type 5) -----------------------------------------------------------
+  std::vector<External> externals;
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    const auto& d = topo.device(n);
+    if (!d.ospf) continue;
+    for (const auto& r : d.ospf->redistributions) {
+      Protocol wanted;
+      if (r.source == model::RouteSource::Connected) wanted = Protocol::Connected;
+      else if (r.source == model::RouteSource::Static) wanted = Protocol::Static;
+      else continue;  // BGP into OSPF is not modelled (the IGP is computed before BGP)
+      for (const auto& route : ribs[n].routes) {
+        if (route.protocol != wanted) continue;
+        PolicySubject subject;
+        subject.prefix = route.prefix;
+        subject.protocol = r.source;
+        subject.metric = r.metric.value_or(d.defaults.ospf_external_metric);
+        subject.metric_type = static_cast<uint8_t>(r.metric_type.value_or(d.defaults.ospf_external_type));
+        if (!route.next_hops.empty()) {
+          subject.interface = route.next_hops.front().interface;
+          if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
+        }
+        if (!policies[n].applyOne(r.route_map, subject)) continue;
+        externals.push_back(External{n, route.prefix, subject.metric, subject.metric_type});
+        state[n].asbr = true;
+      }
+    }
+    if (const auto& o = d.ospf->default_originate) {
+      bool haveDefault = ribs[n].exact(Prefix(Ipv4{0}, 0)) != nullptr;
+      if (o->always || haveDefault) {
+        externals.push_back(External{n, Prefix(Ipv4{0}, 0),
+                                     o->metric.value_or(d.defaults.ospf_default_originate_metric),
+                                     o->metric_type});
+        state[n].asbr = true;
+      }
+    }
+  }
+
+  // ---- summaries (type 3 and 4) from ABRs -------------------------------------------
+  std::map<uint32_t, std::vector<Summary>> summaries;
+  std::map<uint32_t, std::vector<RouterSummary>> routerSummaries;
+  auto summarize = [&](uint32_t abr, uint32_t fromArea, uint32_t intoArea,
+                       const std::map<Prefix, Candidate>& routes) {
+    const auto& proc = *topo.device(abr).ospf;
+    std::map<Prefix, uint64_t> ranged;  // range -> cost (largest component)
+    std::set<Prefix> suppressed;
+    for (const auto& [p, c] : routes) {
+      const model::OspfAreaRange* range = nullptr;
+      for (const auto& r : proc.area_ranges)
+        if (r.area == fromArea && r.prefix.contains(p)) range = &r;
+      if (!range) {
+        summaries[intoArea].push_back(Summary{abr, p, c.cost});
+      } else if (!range->advertise) {
+        suppressed.insert(range->prefix);
+      } else {
+        uint64_t cost = range->cost ? *range->cost : c.cost;
+        auto [it, inserted] = ranged.emplace(range->prefix, cost);
+        if (!inserted && !range->cost) it->second = std::max(it->second, c.cost);
+      }
+    }
+    for (const auto& [p, cost] : ranged) summaries[intoArea].push_back(Summary{abr, p, cost});
+  };
+  auto summarizeRouters = [&](uint32_t abr, uint32_t intoArea,
+                              const std::map<uint32_t, Candidate>& dists) {
+    for (const auto& [node, c] : dists)
+      if (state[node].asbr) routerSummaries[intoArea].push_back(RouterSummary{abr, node, c.cost});
+  };
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    if (!state[n].abr) continue;
+    for (uint32_t area : state[n].areas) {
+      if (area == 0) continue;
+      summarize(n, area, 0, state[n].intraByArea[area]);
+      summarizeRouters(n, 0, state[n].routerDist[area]);
+      summarize(n, 0, area, state[n].intraByArea[0]);
+      summarizeRouters(n, area, state[n].routerDist[0]);
+    }
+  }
+  auto interFrom = [&](uint32_t n, uint32_t area) {
+    auto& s = state[n];
+    for (const auto& sum : summaries[area]) {
+      if (sum.abr == n || s.own.count(sum.prefix) || s.intra.count(sum.prefix)) continue;
+      auto d = s.routerDist[area].find(sum.abr);
+      if (d == s.routerDist[area].end()) continue;
+      offer(s.inter[sum.prefix], d->second.cost + sum.cost, 0, d->second.hops);
+    }
+  };
+  // Backbone routers (ABRs included: they only believe the backbone's summaries) ...
+  for (uint32_t n = 0; n < nodeCount; ++n)
+    if (!state[n].areas.empty() && state[n].areas.front() == 0) interFrom(n, 0);
+  // ... then ABRs pass what they learned over the backbone into their other areas ...
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    if (!state[n].abr) continue;
+    for (uint32_t area : state[n].areas) {
+      if (area == 0) continue;
+      for (const auto& [p, c] : state[n].inter)
+        if (!state[n].intraByArea[area].count(p)) summaries[area].push_back(Summary{n, p, c.cost});
+      for (const auto& rs : routerSummaries[0]) {
+        auto d = state[n].routerDist[0].find(rs.abr);
+        if (rs.abr != n && d != state[n].routerDist[0].end() && !state[n].routerDist[area].count(rs.asbr))
+          routerSummaries[area].push_back(RouterSummary{n, rs.asbr, d->second.cost + rs.cost});
+      }
+    }
+  }
+  // ... which non-backbone routers use.
+  for (uint32_t n = 0; n < nodeCount; ++n)
+    if (!state[n].areas.empty() && state[n].areas.front() != 0)
+      for (uint32_t area : state[n].areas) interFrom(n, area);
+
+  // ---- external routes -----------------------------------------------------------------
+  // Distance to an ASBR: inside a shared area, else through an ABR's type-4 summary.
+  auto asbrDistance = [&](uint32_t n, uint32_t asbr) {
+    Candidate best;
+    auto& s = state[n];
+    for (uint32_t area : s.areas) {
+      auto d = s.routerDist[area].find(asbr);
+      if (d != s.routerDist[area].end()) offer(best, d->second.cost, 0, d->second.hops);
+    }
+    if (best.cost != kInfinite) return best;
+    for (uint32_t area : s.areas) {
+      if (s.abr && area != 0) continue;
+      for (const auto& rs : routerSummaries[area]) {
+        if (rs.asbr != asbr) continue;
+        auto d = s.routerDist[area].find(rs.abr);
+        if (d != s.routerDist[area].end()) offer(best, d->second.cost + rs.cost, 0, d->second.hops);
+      }
+    }
+    return best;
+  };
+  std::vector<std::map<Prefix, std::pair<Candidate, Candidate>>> ext(nodeCount);  // E1, E2
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    if (state[n].areas.empty()) continue;
+    std::map<uint32_t, Candidate> distCache;
+    for (const auto& e : externals) {
+      if (e.asbr == n || state[n].own.count(e.prefix) || state[n].intra.count(e.prefix) ||
+          state[n].inter.count(e.prefix))
+        continue;
+      auto it = distCache.find(e.asbr);
+      if (it == distCache.end()) it = distCache.emplace(e.asbr, asbrDistance(n, e.asbr)).first;
+      const Candidate& d = it->second;
+      if (d.cost == kInfinite) continue;
+      auto& slot = ext[n][e.prefix];
+      if (e.type == 1)
+        offer(slot.first, d.cost + e.metric, 0, d.hops);
+      else
+        offer(slot.second, e.metric, d.cost, d.hops);
+    }
+  }
+
+  // ---- routes ----------------------------------------------------------------------------
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    const auto& d = topo.device(n);
+    if (!d.ospf) continue;
+    uint32_t distance = d.ospf->distance.value_or(d.defaults.distance_ospf);
+    auto emit = [&](const Prefix& p, const Candidate& c, Protocol proto) {
+      if (c.hops.empty()) return;
+      Route r;
+      r.prefix = p;
+      r.protocol = proto;
+      r.admin_distance = distance;
+      r.metric = static_cast<uint32_t>(std::min<uint64_t>(c.cost, 0xffffffffu));
+      for (const auto& h : c.hops) {
+        InterfaceRef itf{n, h.iface};
+        Ipv4 gw{h.gateway};
+        r.next_hops.push_back(NextHop{gw, d.interfaces[h.iface].name, topo.nodeBehind(itf, gw), false});
+      }
+      std::sort(r.next_hops.begin(), r.next_hops.end());
+      out[n].push_back(std::move(r));
+    };
+    for (const auto& [p, c] : state[n].intra) emit(p, c, Protocol::Ospf);
+    for (const auto& [p, c] : state[n].inter) emit(p, c, Protocol::OspfInterArea);
+    for (const auto& [p, pair] : ext[n]) {
+      if (pair.first.cost != kInfinite)
+        emit(p, pair.first, Protocol::OspfE1);
+      else
+        emit(p, pair.second, Protocol::OspfE2);
+    }
+  }
+  return out;
+}
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,24 @@
+// OSPFv2 routes: per-area shortest paths (Dijkstra over routers and transit-network
+// vertices, ECMP kept), inter-area routes through ABRs with `area range` summaries, and
+// external routes (E1/E2) from redistribution and default-information originate.
+#pragma once
+
+#include <vector>
+
+#include "sim/dataplane.h"
+#include "sim/policy_evaluator.h"
+#include "sim/topology.h"
+
+namespace routefix::sim::detail {
+
+// `ribs` are the nodes' routes without OSPF (connected, static): what gets redistributed.
+// Returns the OSPF routes of every node (indexed like the devices).
+std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
+                                            std::vector<PolicyEvaluator>& policies);
+
+// Cost of an OSPF interface: configured, else reference bandwidth / bandwidth (rounded,
+// at least 1); without a known bandwidth 1 (FRR takes the veth speed, 10 Gb/s; IOS Ethernet
+// defaults are at least 100 Mb/s). FRR advertises loopbacks as /32 hosts at cost 0.
+uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf);
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,226 @@
+#include "sim/policy_evaluator.h"
+
+#include <algorithm>
+
+namespace routefix::sim::detail {
+
+using model::PolicyMatch;
+using model::PolicySet;
+
+const std::regex& RegexCache::compile(const std::string& ciscoPattern) {
+  auto& slot = compiled_[ciscoPattern];
+  if (!slot) {
+    try {
+      slot = std::make_unique<std::regex>(model::posixFromCiscoRegex(ciscoPattern),
+                                          std::regex::extended | std::regex::optimize);
+    } catch (const std::regex_error&) {
+      slot = std::make_unique<std::regex>("$.^");  // invalid: matches nothing (parser warns)
+    }
+  }
+  return *slot;
+}
+
+PolicyEvaluator::PolicyEvaluator(const model::Device& device, AttributeTables& tables,
+                                 RegexCache& regexes)
+    : device_(device), tables_(tables), regexes_(regexes) {
+  uint32_t i = 0;
+  for (const auto& [name, list] : device.as_path_lists) asPathListIndex_.emplace(name, i++);
+}
+
+bool PolicyEvaluator::apply(const std::vector<std::string>& chain, model::PolicyDefault fallback,
+                            PolicySubject& subject) {
+  if (chain.empty()) return true;
+  for (const auto& name : chain) {
+    auto it = device_.route_policies.find(name);
+    if (it == device_.route_policies.end()) return false;
+    switch (run(it->second, subject, 0)) {
+      case Verdict::Permit: return true;
+      case Verdict::Deny: return false;
+      case Verdict::Fallthrough: break;
+    }
+  }
+  switch (fallback) {
+    case model::PolicyDefault::Accept: return true;
+    case model::PolicyDefault::JunosBgpExport: return subject.protocol == model::RouteSource::Bgp;
+    case model::PolicyDefault::Deny:
+    case model::PolicyDefault::Reject: return false;
+  }
+  return false;
+}
+
+PolicyEvaluator::Verdict PolicyEvaluator::run(const model::RoutePolicy& policy,
+                                              PolicySubject& subject, int depth) {
+  if (depth > 16) return Verdict::Deny;  // `call` cycle: refuse rather than recurse forever
+  const auto& clauses = policy.clauses;
+  bool permitted = false;  // a permit clause matched and said `continue`
+  for (size_t i = 0; i < clauses.size(); ++i) {
+    const auto& c = clauses[i];
+    bool all = std::all_of(c.matches.begin(), c.matches.end(),
+                           [&](const PolicyMatch& m) { return matches(m, subject); });
+    if (!all) continue;
+    if (c.action == model::ClauseAction::Deny) return Verdict::Deny;
+    for (const auto& s : c.sets) applySet(s, subject);
+    if (!c.call.empty()) {
+      auto called = device_.route_policies.find(c.call);
+      if (called == device_.route_policies.end() ||
+          run(called->second, subject, depth + 1) == Verdict::Deny)
+        return Verdict::Deny;
+    }
+    if (c.action == model::ClauseAction::NextPolicy) return Verdict::Fallthrough;
+    if (c.action == model::ClauseAction::NextClause) continue;
+    if (!c.continue_to) return Verdict::Permit;
+    permitted = true;
+    // `continue N`: resume at the first clause with seq >= N (0: the next clause).
+    if (*c.continue_to != 0) {
+      size_t j = i + 1;
+      while (j < clauses.size() && clauses[j].seq < *c.continue_to) ++j;
+      i = j - 1;
+    }
+  }
+  return permitted ? Verdict::Permit : Verdict::Fallthrough;
+}
+
+bool PolicyEvaluator::prefixListPermits(const std::string& name, const model::Prefix& p) const {
+  auto it = device_.prefix_lists.find(name);
+  return it != device_.prefix_lists.end() && it->second.permits(p);
+}
+
+bool PolicyEvaluator::asPathListPermits(const std::string& name, uint32_t path) {
+  auto idx = asPathListIndex_.find(name);
+  if (idx == asPathListIndex_.end()) return false;
+  uint64_t key = (static_cast<uint64_t>(idx->second) << 32) | path;
+  auto cached = asPathVerdicts_.find(key);
+  if (cached != asPathVerdicts_.end()) return cached->second;
+  const auto& list = device_.as_path_lists.at(name);
+  std::string text = model::asPathText(tables_.paths.asns(path));
+  bool verdict = false;
+  for (const auto& e : list.entries) {
+    if (std::regex_search(text, regexes_.compile(e.regex))) {
+      verdict = e.action == model::Action::Permit;
+      break;
+    }
+  }
+  asPathVerdicts_.emplace(key, verdict);
+  return verdict;
+}
+
+bool PolicyEvaluator::communityEntryMatches(const model::CommunityListEntry& e,
+                                            const model::CommunityList& list,
+                                            uint32_t communities) {
+  if (list.expanded) {
+    std::string text;
+    for (auto c : tables_.communities.get(communities)) {
+      if (!text.empty()) text += ' ';
+      text += model::communityStr(c);
+    }
+    return std::regex_search(text, regexes_.compile(e.regex));
+  }
+  return std::all_of(e.communities.begin(), e.communities.end(), [&](model::Community c) {
+    return c == model::kInternet || tables_.communities.contains(communities, c);
+  });
+}
+
+bool PolicyEvaluator::communityListPermits(const model::CommunityList& list, uint32_t communities,
+                                           bool exact) {
+  for (const auto& e : list.entries) {
+    bool match;
+    if (exact && !list.expanded) {
+      std::vector<model::Community> want = e.communities;
+      std::sort(want.begin(), want.end());
+      want.erase(std::unique(want.begin(), want.end()), want.end());
+      match = want == tables_.communities.get(communities);
+    } else {
+      match = communityEntryMatches(e, list, communities);
+    }
+    if (match) return e.action == model::Action::Permit;
+  }
+  return false;
+}
+
+bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject) {
+  auto any = [&](auto&& pred) { return std::any_of(m.names.begin(), m.names.end(), pred); };
+  switch (m.kind) {
+    case PolicyMatch::Kind::PrefixList:
+      return any([&](const std::string& n) { return prefixListPermits(n, subject.prefix); });
+    case PolicyMatch::Kind::AccessList:
+      return any([&](const std::string& n) {
+        auto it = device_.access_lists.find(n);
+        return it != device_.access_lists.end() && it->second.permitsRoute(subject.prefix);
+      });
+    case PolicyMatch::Kind::NextHopPrefixList:
+      return any([&](const std::string& n) {
+        return prefixListPermits(n, model::Prefix(subject.next_hop, 32));
+      });
+    case PolicyMatch::Kind::CommunityList:
+      return any([&](const std::string& n) {
+        auto it = device_.community_lists.find(n);
+        return it != device_.community_lists.end() &&
+               communityListPermits(it->second, subject.communities, m.exact);
+      });
+    case PolicyMatch::Kind::AsPathList:
+      return any([&](const std::string& n) { return asPathListPermits(n, subject.as_path); });
+    case PolicyMatch::Kind::Tag: return subject.tag == m.value;
+    case PolicyMatch::Kind::Metric: return subject.metric == m.value;
+    case PolicyMatch::Kind::Interface:
+      return any([&](const std::string& n) { return n == subject.interface; });
+    case PolicyMatch::Kind::SourceProtocol: return subject.protocol == m.protocol;
+    case PolicyMatch::Kind::Neighbor: return subject.peer == m.address;
+  }
+  return false;
+}
+
+void PolicyEvaluator::applySet(const PolicySet& s, PolicySubject& subject) {
+  switch (s.kind) {
+    case PolicySet::Kind::LocalPref: subject.local_pref = s.value; break;
+    case PolicySet::Kind::Metric:
+      subject.metric_set = true;
+      if (s.delta > 0)
+        subject.metric += s.value;
+      else if (s.delta < 0)
+        subject.metric = subject.metric > s.value ? subject.metric - s.value : 0;
+      else
+        subject.metric = s.value;
+      break;
+    case PolicySet::Kind::Weight: subject.weight = s.value; break;
+    case PolicySet::Kind::Community: {
+      std::vector<model::Community> next = s.communities;
+      if (s.additive) {
+        const auto& have = tables_.communities.get(subject.communities);
+        next.insert(next.end(), have.begin(), have.end());
+      }
+      subject.communities = tables_.communities.intern(std::move(next));
+      break;
+    }
+    case PolicySet::Kind::CommunityDelete: {
+      std::vector<model::Community> kept;
+      for (auto c : tables_.communities.get(subject.communities)) {
+        uint32_t single = tables_.communities.intern({c});
+        bool drop = std::any_of(s.names.begin(), s.names.end(), [&](const std::string& n) {
+          auto it = device_.community_lists.find(n);
+          return it != device_.community_lists.end() &&
+                 communityListPermits(it->second, single, false);
+        });
+        if (!drop) kept.push_back(c);
+      }
+      subject.communities = tables_.communities.intern(std::move(kept));
+      break;
+    }
+    case PolicySet::Kind::AsPathPrepend:
+      for (auto it = s.asns.rbegin(); it != s.asns.rend(); ++it)
+        subject.as_path = tables_.paths.prepend(subject.as_path, *it);
+      break;
+    case PolicySet::Kind::NextHop:
+      subject.next_hop_peer_address = s.peer_address;
+      subject.next_hop_unchanged = s.unchanged;
+      if (!s.peer_address && !s.unchanged) {
+        subject.next_hop = s.address;
+        subject.next_hop_set = true;
+      }
+      break;
+    case PolicySet::Kind::Tag: subject.tag = s.value; break;
+    case PolicySet::Kind::Origin: subject.origin = s.origin; break;
+    case PolicySet::Kind::MetricType: subject.metric_type = static_cast<uint8_t>(s.value); break;
+  }
+}
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,81 @@
+// Runs a device's route policies (route-maps / policy-statements) on one route: matches,
+// sets, continue/call, chains and their defaults. Regexes are compiled once per pattern and
+// AS-path list verdicts are cached per interned path, so evaluation stays cheap in the
+// per-prefix BGP loop.
+#pragma once
+
+#include <memory>
+#include <regex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "model/device.h"
+#include "sim/bgp_attributes.h"
+
+namespace routefix::sim::detail {
+
+// The route a policy looks at and edits. BGP fields are ids into AttributeTables.
+struct PolicySubject {
+  model::Prefix prefix;
+  model::RouteSource protocol = model::RouteSource::Bgp;
+  model::Ipv4 next_hop{0};
+  model::Ipv4 peer{0};  // the BGP neighbor the route comes from / goes to
+  std::string_view interface;  // egress interface (redistributed connected/static routes)
+  uint32_t as_path = AsPathTable::kEmpty;
+  uint32_t communities = CommunityTable::kEmpty;
+  uint32_t local_pref = 100;
+  uint32_t metric = 0;  // MED for BGP, the route metric for redistribution
+  uint32_t weight = 0;
+  uint32_t tag = 0;
+  uint8_t origin = 0;
+  uint8_t metric_type = 2;  // OSPF external type
+  // `set ip next-hop peer-address` / `unchanged` (resolved by the caller, who knows the session)
+  bool next_hop_peer_address = false;
+  bool next_hop_unchanged = false;
+  bool next_hop_set = false;
+  bool metric_set = false;  // a policy set the metric (eBGP export keeps MED only then)
+};
+
+// Shared across devices: compiled regexes and per-path verdicts.
+class RegexCache {
+ public:
+  const std::regex& compile(const std::string& ciscoPattern);
+
+ private:
+  std::unordered_map<std::string, std::unique_ptr<std::regex>> compiled_;
+};
+
+class PolicyEvaluator {
+ public:
+  PolicyEvaluator(const model::Device& device, AttributeTables& tables, RegexCache& regexes);
+
+  // A chain of policies (IOS: at most one route-map) with what happens when none decides.
+  // An empty chain accepts (no policy configured). A name that is not defined denies.
+  bool apply(const std::vector<std::string>& chain, model::PolicyDefault fallback,
+             PolicySubject& subject);
+  bool applyOne(const std::string& name, PolicySubject& subject) {
+    if (name.empty()) return true;
+    return apply({name}, model::PolicyDefault::Deny, subject);
+  }
+
+  bool prefixListPermits(const std::string& name, const model::Prefix& p) const;
+  bool asPathListPermits(const std::string& name, uint32_t path);
+
+ private:
+  enum class Verdict { Permit, Deny, Fallthrough };
+  Verdict run(const model::RoutePolicy& policy, PolicySubject& subject, int depth);
+  bool matches(const model::PolicyMatch& m, const PolicySubject& subject);
+  void applySet(const model::PolicySet& s, PolicySubject& subject);
+  bool communityListPermits(const model::CommunityList& list, uint32_t communities, bool exact);
+  bool communityEntryMatches(const model::CommunityListEntry& e, const model::CommunityList& list,
+                             uint32_t communities);
+
+  const model::Device& device_;
+  AttributeTables& tables_;
+  RegexCache& regexes_;
+  std::unordered_map<uint64_t, bool> asPathVerdicts_;  // (list index, path) -> permits
+  std::unordered_map<std::string, uint32_t> asPathListIndex_;
+};
+
+}  // namespace routefix::sim::detail

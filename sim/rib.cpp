@@ -1,0 +1,132 @@
+#include "sim/rib.h"
+
+#include <algorithm>
+
+namespace routefix::sim::detail {
+
+void sortNextHops(std::vector<NextHop>& hops) {
+  std::sort(hops.begin(), hops.end());
+  hops.erase(std::unique(hops.begin(), hops.end()), hops.end());
+}
+
+NodeRib selectInstalled(std::vector<Route> candidates) {
+  std::stable_sort(candidates.begin(), candidates.end(), [](const Route& a, const Route& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    if (a.admin_distance != b.admin_distance) return a.admin_distance < b.admin_distance;
+    return a.protocol < b.protocol;
+  });
+  NodeRib rib;
+  for (auto& r : candidates)
+    if (rib.routes.empty() || rib.routes.back().prefix != r.prefix) rib.routes.push_back(std::move(r));
+  return rib;
+}
+
+const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,
+                               const std::function<bool(const Route&)>& usable) {
+  for (int len = 32; len >= 0; --len) {
+    const Route* r = rib.exact(Prefix(address, static_cast<uint8_t>(len)));
+    if (r && usable(*r)) return r;
+  }
+  return nullptr;
+}
+
+std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, const NodeRib& rib,
+                                         Ipv4 address, std::optional<Prefix> excluded) {
+  bool viaDefault = topo.device(node).vendor != model::Vendor::Frr;
+  Resolution res;
+  std::vector<Ipv4> pending{address};
+  // Recursion depth is bounded: each level must use a route other than the ones before.
+  for (int depth = 0; depth < 8 && !pending.empty(); ++depth) {
+    std::vector<Ipv4> next;
+    for (Ipv4 ip : pending) {
+      const Route* r = longestMatchWhere(rib, ip, [&](const Route& c) {
+        if (excluded && c.prefix == *excluded) return false;
+        return viaDefault || c.prefix.length > 0;
+      });
+      if (!r) continue;
+      if (depth == 0) res.metric = r->metric;
+      if (r->protocol == Protocol::Connected || r->protocol == Protocol::Local) {
+        if (depth == 0) res.connected = true;
+        for (const auto& nh : r->next_hops) {
+          InterfaceRef itf{node, kNone};
+          const auto& ifs = topo.device(node).interfaces;
+          for (uint32_t i = 0; i < ifs.size(); ++i)
+            if (ifs[i].name == nh.interface) itf.iface = i;
+          res.next_hops.push_back(NextHop{ip, nh.interface,
+                                          itf.iface == kNone ? "" : topo.nodeBehind(itf, ip), false});
+        }
+        continue;
+      }
+      for (const auto& nh : r->next_hops) {
+        if (nh.discard || !nh.ip)
+          res.next_hops.push_back(nh);
+        else if (nh.interface.empty())
+          next.push_back(*nh.ip);  // an unresolved recursive hop: resolve one more level
+        else
+          res.next_hops.push_back(nh);
+      }
+    }
+    pending = std::move(next);
+  }
+  if (res.next_hops.empty()) return std::nullopt;
+  sortNextHops(res.next_hops);
+  return res;
+}
+
+std::vector<Route> connectedRoutes(const Topology& topo, uint32_t node) {
+  const auto& d = topo.device(node);
+  bool withLocal = d.vendor != model::Vendor::Frr;
+  std::vector<Route> out;
+  for (const auto& itf : d.interfaces) {
+    if (itf.shutdown) continue;
+    auto add = [&](const model::InterfaceAddress& a) {
+      Route c;
+      c.prefix = a.subnet();
+      c.protocol = Protocol::Connected;
+      c.admin_distance = d.defaults.distance_connected;
+      c.next_hops.push_back(NextHop{std::nullopt, itf.name, "", false});
+      c.origin_span = a.span;
+      out.push_back(c);
+      if (withLocal && a.length < 32) {
+        Route l = c;
+        l.prefix = Prefix(a.address, 32);
+        l.protocol = Protocol::Local;
+        out.push_back(std::move(l));
+      }
+    };
+    if (itf.address) add(*itf.address);
+    for (const auto& s : itf.secondary) add(s);
+  }
+  return out;
+}
+
+std::vector<Route> staticRoutes(const Topology& topo, uint32_t node, const NodeRib& rib) {
+  const auto& d = topo.device(node);
+  std::vector<Route> out;
+  for (const auto& s : d.static_routes) {
+    Route r;
+    r.prefix = s.prefix;
+    r.protocol = Protocol::Static;
+    r.admin_distance = s.distance;
+    r.origin_span = s.span;
+    if (s.null_route) {
+      r.next_hops.push_back(NextHop{std::nullopt, "Null0", "", true});
+    } else if (!s.interface.empty()) {
+      const auto* itf = d.findInterface(s.interface);
+      if (!itf || itf->shutdown) continue;
+      InterfaceRef ref{node, static_cast<uint32_t>(itf - d.interfaces.data())};
+      r.next_hops.push_back(NextHop{s.next_hop, itf->name,
+                                    s.next_hop ? topo.nodeBehind(ref, *s.next_hop) : "", false});
+    } else if (s.next_hop) {
+      auto res = resolveNextHop(topo, node, rib, *s.next_hop, s.prefix);
+      if (!res) continue;
+      r.next_hops = std::move(res->next_hops);
+    } else {
+      continue;
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,120 @@
+// Test-only helpers to build model::Network objects by hand, so each semantic rule of the
+// simulator can be pinned without a parser: routers, addressed interfaces, links, BGP
+// neighbors and permit-all policies.
+#pragma once
+
+#include <algorithm>
+#include <string>
+
+#include "model/network.h"
+#include "sim/dataplane.h"
+
+namespace routefix::sim::testing {
+
+using namespace routefix::model;
+
+class NetworkBuilder {
+ public:
+  Device& router(const std::string& name, Vendor vendor = Vendor::Frr) {
+    Device d;
+    d.name = name;
+    d.vendor = vendor;
+    d.defaults = VendorDefaults::forVendor(vendor);
+    net_.devices.push_back(std::move(d));
+    return net_.devices.back();
+  }
+  Device& dev(const std::string& name) { return *net_.findDevice(name); }
+
+  Interface& iface(const std::string& node, const std::string& name, const std::string& cidr) {
+    auto& d = dev(node);
+    Interface i;
+    i.name = name;
+    auto p = Prefix::parse(cidr);
+    auto slash = cidr.find('/');
+    i.address = InterfaceAddress{*Ipv4::parse(cidr.substr(0, slash)), p->length, {}};
+    d.interfaces.push_back(i);
+    return d.interfaces.back();
+  }
+
+  // Two routers joined on a fresh /30: a gets .1, b gets .2 (interfaces named after the peer).
+  void link(const std::string& a, const std::string& b, const std::string& subnet30) {
+    auto base = Prefix::parse(subnet30)->address.value;
+    iface(a, "to-" + b, Ipv4{base + 1}.str() + "/30");
+    iface(b, "to-" + a, Ipv4{base + 2}.str() + "/30");
+    net_.links.push_back(Link{a, "to-" + b, b, "to-" + a});
+  }
+
+  BgpProcess& bgp(const std::string& node, uint32_t asn) {
+    auto& d = dev(node);
+    d.bgp.emplace();
+    d.bgp->asn = asn;
+    d.bgp->ebgp_requires_policy = d.defaults.bgp_ebgp_requires_policy;
+    d.bgp->maximum_paths_ebgp = d.defaults.bgp_maximum_paths;
+    d.bgp->maximum_paths_ibgp = d.defaults.bgp_maximum_paths;
+    d.bgp->import_default = d.defaults.bgp_import_default;
+    d.bgp->export_default = d.defaults.bgp_export_default;
+    return *d.bgp;
+  }
+
+  BgpNeighbor& neighbor(const std::string& node, const std::string& ip, uint32_t remoteAs) {
+    auto& d = dev(node);
+    BgpNeighbor n;
+    n.id = ip;
+    n.address = Ipv4::parse(ip);
+    n.remote_as = remoteAs;
+    n.send_community = d.defaults.bgp_send_community;
+    d.bgp->neighbors.push_back(n);
+    return d.bgp->neighbors.back();
+  }
+
+  // eBGP both ways over an existing link, with permit-all policies both ways.
+  void ebgp(const std::string& a, const std::string& b) {
+    auto ia = dev(a).findInterface("to-" + b)->address->address;
+    auto ib = dev(b).findInterface("to-" + a)->address->address;
+    auto& na = neighbor(a, ib.str(), dev(b).bgp->asn);
+    auto& nb = neighbor(b, ia.str(), dev(a).bgp->asn);
+    for (auto* n : {&na, &nb}) {
+      n->import_policies = {"ALL"};
+      n->export_policies = {"ALL"};
+    }
+    permitAll(a);
+    permitAll(b);
+  }
+
+  void permitAll(const std::string& node, const std::string& name = "ALL") {
+    RoutePolicy p;
+    p.name = name;
+    PolicyClause c;
+    c.seq = 10;
+    p.clauses.push_back(c);
+    dev(node).route_policies[name] = p;
+  }
+
+  void network(const std::string& node, const std::string& prefix) {
+    dev(node).bgp->networks.push_back(BgpNetwork{*Prefix::parse(prefix), "", {}});
+  }
+
+  Network build() {
+    std::sort(net_.devices.begin(), net_.devices.end(),
+              [](const Device& x, const Device& y) { return x.name < y.name; });
+    return net_;
+  }
+
+ private:
+  Network net_;
+};
+
+inline const Route* routeAt(const DataPlane& dp, const std::string& node, const std::string& prefix) {
+  auto it = dp.ribs.find(node);
+  if (it == dp.ribs.end()) return nullptr;
+  return it->second.exact(*Prefix::parse(prefix));
+}
+
+inline std::vector<std::string> nextHopNodes(const Route& r) {
+  std::vector<std::string> out;
+  for (const auto& nh : r.next_hops) out.push_back(nh.node);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace routefix::sim::testing

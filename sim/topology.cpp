@@ -1,0 +1,121 @@
+#include "sim/topology.h"
+
+#include <algorithm>
+#include <cctype>
+#include <numeric>
+
+namespace routefix::sim::detail {
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+namespace {
+
+uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t x) {
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+}  // namespace
+
+Topology::Topology(const model::Network& network, const SimulationOptions& options)
+    : network_(network) {
+  uint32_t total = 0;
+  for (uint32_t n = 0; n < network.devices.size(); ++n) {
+    offsets_.push_back(total);
+    total += static_cast<uint32_t>(network.devices[n].interfaces.size());
+    nodeByLowerName_.emplace(lowercase(network.devices[n].name), n);
+  }
+  peers_.resize(total);
+
+  // Segments: union-find over the surviving links, so a LAN given as pairwise links (or a
+  // switch inferred from a shared subnet) becomes one broadcast domain.
+  std::vector<uint32_t> parent(total);
+  std::iota(parent.begin(), parent.end(), 0u);
+  std::vector<bool> linked(total, false);
+  for (const auto& link : network.links) {
+    if (options.failed_links.count(link)) continue;
+    model::Link reversed{link.b, link.b_interface, link.a, link.a_interface};
+    if (options.failed_links.count(reversed)) continue;
+    auto a = nodeIndex(link.a), b = nodeIndex(link.b);
+    if (!a || !b) continue;
+    const auto* ia = network.devices[*a].findInterface(link.a_interface);
+    const auto* ib = network.devices[*b].findInterface(link.b_interface);
+    if (!ia || !ib) continue;
+    uint32_t fa = offsets_[*a] + static_cast<uint32_t>(ia - network.devices[*a].interfaces.data());
+    uint32_t fb = offsets_[*b] + static_cast<uint32_t>(ib - network.devices[*b].interfaces.data());
+    linked[fa] = linked[fb] = true;
+    parent[findRoot(parent, fa)] = findRoot(parent, fb);
+  }
+  std::unordered_map<uint32_t, std::vector<InterfaceRef>> members;
+  for (uint32_t n = 0; n < network.devices.size(); ++n) {
+    const auto& d = network.devices[n];
+    for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
+      InterfaceRef r{n, i};
+      if (!up(r)) continue;
+      uint32_t f = flat(r);
+      if (linked[f]) members[findRoot(parent, f)].push_back(r);
+      auto own = [&](const model::InterfaceAddress& a) { owners_.emplace(a.address.value, r); };
+      if (d.interfaces[i].address) own(*d.interfaces[i].address);
+      for (const auto& s : d.interfaces[i].secondary) own(s);
+    }
+  }
+  for (auto& [root, group] : members)
+    for (const auto& r : group)
+      for (const auto& other : group)
+        if (!(other == r)) peers_[flat(r)].push_back(other);
+}
+
+std::optional<uint32_t> Topology::nodeIndex(std::string_view name) const {
+  auto it = nodeByLowerName_.find(lowercase(name));
+  if (it == nodeByLowerName_.end()) return std::nullopt;
+  return it->second;
+}
+
+const std::vector<InterfaceRef>& Topology::segmentPeers(InterfaceRef r) const {
+  return peers_[flat(r)];
+}
+
+std::optional<InterfaceRef> Topology::owner(Ipv4 address) const {
+  auto it = owners_.find(address.value);
+  if (it == owners_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<uint32_t> Topology::interfaceFor(uint32_t node, Ipv4 address) const {
+  const auto& d = network_.devices[node];
+  for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
+    const auto& itf = d.interfaces[i];
+    if (itf.shutdown) continue;
+    if (itf.address && itf.address->subnet().contains(address)) return i;
+    for (const auto& s : itf.secondary)
+      if (s.subnet().contains(address)) return i;
+  }
+  return std::nullopt;
+}
+
+std::string Topology::nodeBehind(InterfaceRef r, Ipv4 address) const {
+  auto o = owner(address);
+  if (!o) return {};
+  const auto& peers = segmentPeers(r);
+  if (std::find(peers.begin(), peers.end(), *o) == peers.end()) return {};
+  return network_.devices[o->node].name;
+}
+
+Ipv4 Topology::routerId(uint32_t node) const {
+  const auto& d = network_.devices[node];
+  if (d.bgp && d.bgp->router_id) return *d.bgp->router_id;
+  if (d.ospf && d.ospf->router_id) return *d.ospf->router_id;
+  Ipv4 bestLoopback{0}, bestAny{0};
+  for (const auto& itf : d.interfaces) {
+    if (itf.shutdown || !itf.address) continue;
+    bestAny = std::max(bestAny, itf.address->address);
+    if (itf.isLoopback()) bestLoopback = std::max(bestLoopback, itf.address->address);
+  }
+  return bestLoopback.value ? bestLoopback : bestAny;
+}
+
+}  // namespace routefix::sim::detail
