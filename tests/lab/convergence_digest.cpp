@@ -1,0 +1,126 @@
+#include "tests/lab/convergence_digest.h"
+
+namespace routefix::lab {
+
+using nlohmann::json;
+
+std::vector<json> splitJsonObjects(std::string_view text) {
+  std::vector<json> objects;
+  int depth = 0;
+  bool inString = false, escaped = false;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') inString = false;
+      continue;
+    }
+    if (depth > 0 && c == '"') inString = true;
+    else if (c == '{') {
+      if (depth++ == 0) start = i;
+    } else if (c == '}' && depth > 0 && --depth == 0) {
+      json parsed = json::parse(text.substr(start, i - start + 1), nullptr, false);
+      if (!parsed.is_discarded()) objects.push_back(std::move(parsed));
+    }
+  }
+  return objects;
+}
+
+namespace {
+
+template <typename T>
+void copyIfPresent(const json& from, json& to, const char* key) {
+  if (from.contains(key)) to[key] = from[key].get<T>();
+}
+
+json stableRoutes(const json& routeTable) {
+  json out = json::object();
+  for (const auto& [prefix, entries] : routeTable.items()) {
+    if (!entries.is_array()) continue;
+    json list = json::array();
+    for (const auto& e : entries) {
+      json r;
+      copyIfPresent<std::string>(e, r, "protocol");
+      copyIfPresent<bool>(e, r, "selected");
+      copyIfPresent<bool>(e, r, "installed");
+      copyIfPresent<int64_t>(e, r, "distance");
+      copyIfPresent<int64_t>(e, r, "metric");
+      json hops = json::array();
+      for (const auto& nh : e.value("nexthops", json::array())) {
+        json h;
+        copyIfPresent<std::string>(nh, h, "ip");
+        copyIfPresent<std::string>(nh, h, "interfaceName");
+        copyIfPresent<bool>(nh, h, "active");
+        copyIfPresent<bool>(nh, h, "fib");
+        hops.push_back(std::move(h));
+      }
+      r["nexthops"] = std::move(hops);
+      list.push_back(std::move(r));
+    }
+    out[prefix] = std::move(list);
+  }
+  return out;
+}
+
+json stableBgpPeers(const json& summary) {
+  json out = json::object();
+  for (const auto& [afi, body] : summary.items()) {
+    if (!body.is_object() || !body.contains("peers")) continue;
+    for (const auto& [peer, p] : body["peers"].items()) {
+      // Idle/Connect/Active/OpenSent alternate while a session cannot come up: all are "down".
+      out[afi + " " + peer] = {p.value("state", "") == "Established", p.value("pfxRcd", 0),
+                               p.value("pfxSnt", 0)};
+    }
+  }
+  return out;
+}
+
+json stableOspfNeighbours(const json& neighbours) {
+  json out = json::object();
+  for (const auto& [id, list] : neighbours["neighbors"].items()) {
+    json states = json::array();
+    for (const auto& n : list) states.push_back(n.value("nbrState", n.value("state", "")));
+    out[id] = std::move(states);
+  }
+  return out;
+}
+
+}  // namespace
+
+json stableRoutingState(std::string_view pollOutput) {
+  json state = {{"routes", json::object()}, {"bgp", json::object()}, {"ospf", json::object()}};
+  for (const auto& doc : splitJsonObjects(pollOutput)) {
+    if (doc.contains("neighbors")) state["ospf"].update(stableOspfNeighbours(doc));
+    else if (doc.contains("ipv4Unicast")) state["bgp"].update(stableBgpPeers(doc));
+    else state["routes"].update(stableRoutes(doc));
+  }
+  return state;
+}
+
+}  // namespace routefix::lab
+
+namespace routefix::lab {
+
+int transientCount(std::string_view pollOutput) {
+  int count = 0;
+  for (const auto& doc : splitJsonObjects(pollOutput)) {
+    if (doc.contains("neighbors")) {
+      for (const auto& [id, list] : doc["neighbors"].items())
+        for (const auto& n : list) {
+          std::string s = n.value("nbrState", n.value("state", ""));
+          if (s.rfind("Full", 0) != 0 && s.rfind("2-Way", 0) != 0) ++count;
+        }
+    } else if (doc.contains("ipv4Unicast")) {
+      const json peers = doc["ipv4Unicast"].value("peers", json::object());
+      for (const auto& [peer, p] : peers.items()) {
+        std::string s = p.value("state", "");
+        if (s == "OpenSent" || s == "OpenConfirm") ++count;
+      }
+    }
+  }
+  return count;
+}
+
+}  // namespace routefix::lab

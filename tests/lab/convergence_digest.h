@@ -1,0 +1,28 @@
+// Convergence detection for the FRR lab: reduces one poll of a router (the concatenated output
+// of `show ip route json`, `show bgp summary json`, `show ip ospf neighbor json`) to the facts
+// that matter for routing, without clocks and counters, so that "unchanged for N seconds"
+// means the control plane has settled.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace routefix::lab {
+
+// Splits text holding several top-level JSON objects (plus any non-JSON noise between them,
+// such as "% OSPF instance not found") into the parsed objects, in order.
+std::vector<nlohmann::json> splitJsonObjects(std::string_view text);
+
+// The stable content of one router poll: routes (protocol, selected, installed, distance,
+// metric, next hops), BGP peers (established or not, prefixes received/sent), OSPF
+// neighbours (state). Two polls of a settled router give equal results.
+nlohmann::json stableRoutingState(std::string_view pollOutput);
+
+// How many OSPF neighbours (not Full, not 2-Way) and BGP sessions (OpenSent, OpenConfirm) of
+// this poll are on their way somewhere: while any is, a quiet spell does not mean settled.
+int transientCount(std::string_view pollOutput);
+
+}  // namespace routefix::lab

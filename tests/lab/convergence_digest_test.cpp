@@ -1,0 +1,44 @@
+#include "tests/lab/convergence_digest.h"
+
+#include <doctest/doctest.h>
+
+using namespace routefix::lab;
+
+namespace {
+
+std::string poll(const std::string& uptime, const std::string& bgpState, const std::string& ospfState,
+                 int pfxRcd = 3) {
+  return R"({"10.0.0.0/24": [{"protocol": "bgp", "selected": true, "installed": true, "uptime": ")" +
+         uptime + R"(", "nexthops": [{"ip": "10.1.0.2", "interfaceName": "eth0", "active": true}]}]}
+% some noise between documents
+{"ipv4Unicast": {"peers": {"10.1.0.2": {"state": ")" + bgpState +
+         R"(", "pfxRcd": )" + std::to_string(pfxRcd) + R"(, "msgRcvd": 17, "peerUptime": ")" + uptime +
+         R"("}}}}
+{"neighbors": {"10.0.0.2": [{"nbrState": ")" + ospfState + R"(", "upTimeInMsec": 1234}]}})";
+}
+
+}  // namespace
+
+TEST_CASE("splitting concatenated vtysh output skips noise and handles braces in strings") {
+  auto docs = splitJsonObjects(R"(x {"a": "}{"} junk {"b": {"c": 1}} % tail)");
+  REQUIRE(docs.size() == 2);
+  CHECK(docs[0]["a"] == "}{");
+  CHECK(docs[1]["b"]["c"] == 1);
+}
+
+TEST_CASE("the stable state ignores clocks and counters but sees routing changes") {
+  auto a = stableRoutingState(poll("00:00:05", "Established", "Full/-"));
+  CHECK(a == stableRoutingState(poll("00:01:00", "Established", "Full/-")));
+  CHECK(a != stableRoutingState(poll("00:00:05", "Established", "Full/-", 4)));
+  CHECK(a != stableRoutingState(poll("00:00:05", "Active", "Full/-")));
+  CHECK(a != stableRoutingState(poll("00:00:05", "Established", "Init/-")));
+  // A session that cannot come up cycles through Connect and Active: both are "down".
+  CHECK(stableRoutingState(poll("1", "Connect", "Full/-")) == stableRoutingState(poll("2", "Active", "Full/-")));
+}
+
+TEST_CASE("transient states are counted") {
+  CHECK(transientCount(poll("1", "Established", "Full/-")) == 0);
+  CHECK(transientCount(poll("1", "Active", "2-Way/DROther")) == 0);
+  CHECK(transientCount(poll("1", "OpenSent", "Full/-")) == 1);
+  CHECK(transientCount(poll("1", "OpenConfirm", "ExStart/-")) == 2);
+}

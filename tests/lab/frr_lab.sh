@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# frr_lab.sh SNAPSHOT OUTDIR [--tool FRR_LAB] [--settle S] [--timeout S] [--id NAME]
+#
+# Runs the routers of an FRR snapshot (configs/*.conf in integrated syntax + topology.json) as
+# real FRR 8.4 daemons, one network namespace per router, veth pairs per link, waits until the
+# routing state has settled and dumps, per router, into OUTDIR/<router>/:
+#   route.json (show ip route json), bgp.json (show ip bgp json), ospf-route.json,
+#   bgp-summary.json, ospf-neighbor.json, running.conf, vtysh.log (output of the config push).
+# Namespaces, daemons and state are torn down on every exit (trap), and leftovers of an earlier
+# crashed run with the same id are removed first. Needs root and FRR (/usr/lib/frr, vtysh).
+# Exit: 0 lab ran and was dumped; 1 a config line was rejected, no convergence, or the host's
+# routing table changed; 2 usage.
+set -euo pipefail
+
+usage() { echo "usage: $0 SNAPSHOT OUTDIR [--tool FRR_LAB] [--settle S] [--timeout S] [--id NAME]" >&2; exit 2; }
+(($# >= 2)) || usage
+snapshot=$(realpath "$1"); outdir=$2; shift 2
+tool=${FRR_LAB_TOOL:-frr_lab}
+settle=5        # seconds without any change in routes, sessions or OSPF neighbours
+long_settle=30  # ... when some session or neighbour is still in a transient state
+timeout=180
+id=$(basename "$snapshot")
+while (($#)); do
+  case $1 in
+    --tool) tool=$2; shift 2 ;;
+    --settle) settle=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --id) id=$2; shift 2 ;;
+    *) usage ;;
+  esac
+done
+id=$(tr -c 'a-zA-Z0-9\n-' '-' <<<"$id")
+frr_dir=${FRR_DIR:-/usr/lib/frr}
+daemons=(zebra staticd ospfd bgpd)
+state_root=/run/routefix-lab
+state=$state_root/$id
+ns_prefix=rfl-$id-
+
+log() { echo "[frr_lab $id +${SECONDS}s] $*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+
+# Routes FRR would install on the host if a daemon ever escaped its namespace.
+host_routes() { ip -4 route show table all | grep -E ' proto (bgp|ospf|static|zebra)( |$)' | sort || true; }
+
+our_namespaces() { ip netns list | awk '{print $1}' | grep "^${ns_prefix}" || true; }
+
+# Kills by PID only: the pid files of this lab id, then whatever still runs inside its
+# namespaces (those exist only for this lab).
+teardown() {
+  local pids=() p ns
+  if [ -d "$state" ]; then
+    for p in "$state"/*/*.pid; do
+      [ -f "$p" ] || continue
+      local pid; pid=$(cat "$p" 2>/dev/null || true)
+      [[ $pid =~ ^[0-9]+$ ]] || continue
+      # Guard against a recycled pid: only FRR binaries.
+      [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$frr_dir"/* ]] && pids+=("$pid")
+    done
+  fi
+  for ns in $(our_namespaces); do
+    for p in $(ip netns pids "$ns" 2>/dev/null); do pids+=("$p"); done
+  done
+  if ((${#pids[@]})); then
+    kill -TERM "${pids[@]}" 2>/dev/null || true
+    for _ in $(seq 10); do
+      local alive=()
+      for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive+=("$p"); done
+      ((${#alive[@]})) || break
+      sleep 0.1
+    done
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && kill -KILL "$p" 2>/dev/null; done
+  fi
+  for ns in $(our_namespaces); do ip netns del "$ns" 2>/dev/null || log "cannot delete namespace $ns"; done
+  rm -rf "$state"
+  [ -z "${FRR_LAB_VERBOSE:-}" ] || log "torn down"
+}
+
+[ "$(id -u)" -eq 0 ] || die "needs root (network namespaces)"
+for d in "${daemons[@]}"; do [ -x "$frr_dir/$d" ] || die "FRR daemon $frr_dir/$d missing"; done
+command -v vtysh >/dev/null || die "vtysh missing"
+
+mkdir -p "$state_root"
+exec 9>"$state_root/$id.lock"
+flock -w 900 9 || die "another lab with id $id holds $state_root/$id.lock"
+
+teardown  # leftovers of a crashed earlier run
+host_before=$(host_routes)
+on_exit() {
+  local rc=$?
+  teardown
+  local host_after; host_after=$(host_routes)
+  if [ "$host_before" != "$host_after" ]; then
+    log "ERROR: the host's routing table changed during the lab:"
+    diff <(echo "$host_before") <(echo "$host_after") >&2 || true
+    rc=1
+  fi
+  exit $rc
+}
+trap on_exit EXIT
+trap 'exit 130' INT TERM
+
+plan=$("$tool" plan "$snapshot") || die "cannot plan the lab for $snapshot"
+routers=()
+declare -A config_of
+while read -r kind a b c d; do
+  [ "$kind" = router ] && { routers+=("$a"); config_of[$a]=$b; }
+done <<<"$plan"
+((${#routers[@]})) || die "no routers in $snapshot/configs"
+mkdir -p "$state" "$outdir"
+chown frr:frr "$state" 2>/dev/null || true
+
+# 1. Namespaces and links, links still down so that every daemon is configured before the
+#    first hello/OPEN is sent (OSPF then forms adjacencies at once instead of a hello later).
+for r in "${routers[@]}"; do
+  ns=$ns_prefix$r
+  ip netns add "$ns"
+  ip -n "$ns" link set lo up
+  ip netns exec "$ns" sysctl -qw net.ipv4.ip_forward=1
+done
+links_up=()
+sink=${ns_prefix}-sink stubs=0
+ip netns add "$sink"
+while read -r kind a b c d; do
+  case $kind in
+    link)
+      ip link add "$b" netns "$ns_prefix$a" type veth peer name "$d" netns "$ns_prefix$c"
+      links_up+=("$a $b" "$c $d") ;;
+    stub)
+      # A stub LAN: a veth whose far end sits in a sink namespace (no dummy module in every
+      # container kernel).
+      ((++stubs))
+      ip link add "$b" netns "$ns_prefix$a" type veth peer name "s$stubs" netns "$sink"
+      ip -n "$sink" link set "s$stubs" up
+      links_up+=("$a $b") ;;
+  esac
+done <<<"$plan"
+
+# 2. Daemons, each with a config holding only its hostname (vtysh -f does not pass it on) and
+#    its own vty socket directory, pid file and zebra socket. Routers start in parallel.
+start_router() {
+  local r=$1 dir=$state/$1 d
+  mkdir -p "$dir"
+  printf 'hostname %s\n' "$r" >"$dir/hostname.conf"
+  chown -R frr:frr "$dir"
+  for d in "${daemons[@]}"; do
+    ip netns exec "$ns_prefix$r" "$frr_dir/$d" -d -f "$dir/hostname.conf" --vty_socket "$dir" \
+      -i "$dir/$d.pid" -z "$dir/zserv.api" -P 0 --log "file:$dir/$d.log" 2>>"$dir/$d.log" ||
+      { log "ERROR: $d did not start on $r (see $dir/$d.log)"; return 1; }
+    if [ "$d" = zebra ]; then
+      for _ in $(seq 50); do [ -S "$dir/zserv.api" ] && break; sleep 0.1; done
+    fi
+  done
+  for d in "${daemons[@]}"; do
+    for _ in $(seq 50); do [ -S "$dir/$d.vty" ] && break; sleep 0.1; done
+    [ -S "$dir/$d.vty" ] || { log "ERROR: $d on $r opened no vty socket"; return 1; }
+  done
+}
+starters=()
+for r in "${routers[@]}"; do start_router "$r" & starters+=($!); done
+for p in "${starters[@]}"; do wait "$p" || die "daemons did not start"; done
+
+# 3. Configs through vtysh -f (splits the integrated config per daemon). Any rejected line
+#    fails the lab: a scenario FRR does not accept verbatim proves nothing.
+rejected=0
+for r in "${routers[@]}"; do
+  mkdir -p "$outdir/$r"
+  set +e
+  vtysh --vty_socket "$state/$r" -f "${config_of[$r]}" >"$outdir/$r/vtysh.log" 2>&1
+  rc=$?
+  set -e
+  if ((rc != 0)) || grep -q '%' "$outdir/$r/vtysh.log"; then
+    log "ERROR: FRR rejected lines of ${config_of[$r]} (vtysh -f exit $rc):"
+    sed 's/^/    /' "$outdir/$r/vtysh.log" >&2
+    rejected=1
+  fi
+done
+((rejected == 0)) || exit 1
+
+for l in "${links_up[@]}"; do
+  read -r r ifname <<<"$l"
+  ip -n "$ns_prefix$r" link set "$ifname" up
+done
+log "${#routers[@]} routers configured, links up; waiting for convergence"
+
+# 4. Settle: the fingerprint of every router's routes, BGP sessions and OSPF neighbours must
+#    stay unchanged for $settle s (or $long_settle s while something is still transient).
+start=$SECONDS last="" since=$SECONDS
+while :; do
+  read -r fingerprint transient < <("$tool" poll "$state" "${routers[@]}")
+  now=$SECONDS
+  if [ "$fingerprint" != "$last" ]; then
+    last=$fingerprint since=$now
+    [ -z "${FRR_LAB_VERBOSE:-}" ] || log "state changed (transient $transient)"
+  fi
+  quiet=$((now - since))
+  if { ((transient == 0)) && ((quiet >= settle)); } || ((quiet >= long_settle)); then break; fi
+  ((now - start < timeout)) || die "no convergence within ${timeout}s"
+  sleep 0.5
+done
+log "settled after $((SECONDS - start))s (quiet ${quiet}s, transient $transient)"
+
+# 5. Dump.
+"$tool" dump "$state" "$outdir" "${routers[@]}" || die "dump failed"
+log "dumped to $outdir"

@@ -1,0 +1,41 @@
+// What the FRR lab must build for one snapshot: routers (by hostname), their config files,
+// the veth links between them and the stub interfaces (configured but not linked) that become
+// dummy interfaces. Deliberately independent of routefix's parser: it is the oracle's side.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace routefix::lab {
+
+struct LabRouter {
+  std::string name;                     // hostname from the config (file stem if none)
+  std::filesystem::path config;         // absolute path of the FRR integrated config
+  std::vector<std::string> interfaces;  // every `interface X` in the config, in order
+};
+
+struct LabLink {
+  std::string a, a_interface, b, b_interface;
+};
+
+struct LabStub {
+  std::string router, interface;
+};
+
+struct LabPlan {
+  std::vector<LabRouter> routers;
+  std::vector<LabLink> links;
+  std::vector<LabStub> stubs;  // interfaces other than lo that no link uses
+};
+
+// Reads SNAPSHOT/configs/* and SNAPSHOT/topology.json. Throws std::runtime_error naming the
+// file when something the lab cannot build is found (unknown router in a link, an interface
+// name longer than Linux's 15 characters, an interface used by two links).
+LabPlan loadLabPlan(const std::filesystem::path& snapshot);
+
+// One line per element, for the shell harness: `router NAME CONFIG`, `link A AIF B BIF`,
+// `stub ROUTER IF`.
+std::string formatLabPlan(const LabPlan& plan);
+
+}  // namespace routefix::lab

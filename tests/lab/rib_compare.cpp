@@ -1,0 +1,324 @@
+#include "tests/lab/rib_compare.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace routefix::lab {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string str(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+bool flag(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+std::string ospfProtocol(const std::string& routeType) {
+  if (routeType == "N") return "ospf";
+  if (routeType == "N IA") return "ospf-ia";
+  if (routeType == "N E1") return "ospf-e1";
+  if (routeType == "N E2") return "ospf-e2";
+  return "";
+}
+
+std::string protocolFamily(const std::string& p) {
+  if (p.rfind("ospf", 0) == 0) return "ospf";
+  if (p == "ibgp" || p == "aggregate") return "bgp";
+  return p;
+}
+
+const json* bestBgpPath(const json& paths) {
+  for (const auto& p : paths)
+    if (flag(p, "bestpath")) return &p;
+  return nullptr;
+}
+
+std::set<std::string> pathNextHopIps(const json& path) {
+  std::set<std::string> ips;
+  for (const auto& nh : path.value("nexthops", json::array()))
+    if (auto ip = str(nh, "ip"); !ip.empty()) ips.insert(ip);
+  return ips;
+}
+
+json readJsonOrEmpty(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) return json::object();
+  json doc = json::parse(in, nullptr, false);
+  return doc.is_discarded() ? json::object() : doc;
+}
+
+std::string formatNextHops(const std::set<LabNextHop>& hops) {
+  std::string out = "{";
+  for (const auto& h : hops) {
+    if (out.size() > 1) out += ", ";
+    if (h.discard) out += "discard";
+    else out += (h.ip.empty() ? "" : h.ip + " ") + h.interface;
+  }
+  return out + "}";
+}
+
+std::string describe(const LabRoute& r) {
+  std::string s = r.protocol + " " + formatNextHops(r.next_hops);
+  if (!r.via.empty()) {
+    s += " via";
+    for (const auto& v : r.via) s += " " + v;
+  }
+  return s;
+}
+
+std::set<std::string> ipsOf(const std::set<LabNextHop>& hops) {
+  std::set<std::string> ips;
+  for (const auto& h : hops) ips.insert(h.ip);
+  return ips;
+}
+
+std::set<std::string> interfacesOf(const std::set<LabNextHop>& hops) {
+  std::set<std::string> ifs;
+  for (const auto& h : hops) ifs.insert(h.interface);
+  return ifs;
+}
+
+// Equal forwarding, or routefix names the BGP next hop itself (recursive) with the egress
+// interfaces FRR resolved it to.
+bool sameNextHops(const LabRoute& frr, const LabRoute& rf) {
+  if (frr.next_hops == rf.next_hops) return true;
+  return !frr.via.empty() && ipsOf(rf.next_hops) == frr.via &&
+         interfacesOf(rf.next_hops) == interfacesOf(frr.next_hops);
+}
+
+bool sameProtocol(const LabRoute& frr, const LabRoute& rf) {
+  if (frr.protocol_refined) return frr.protocol == rf.protocol;
+  return protocolFamily(frr.protocol) == protocolFamily(rf.protocol);
+}
+
+bool wildcardEquals(const std::string& pattern, const std::string& value) {
+  return pattern == "*" || pattern == value;
+}
+
+std::string verdictName(Verdict v) {
+  switch (v) {
+    case Verdict::Match: return "match";
+    case Verdict::OlderPathTie: return "older-path-tie";
+    case Verdict::Known: return "known";
+    case Verdict::Mismatch: return "mismatch";
+    case Verdict::MissingInRoutefix: return "missing";
+    case Verdict::ExtraInRoutefix: return "extra";
+  }
+  return "?";
+}
+
+json routeToJson(const LabRoute* r) {
+  if (!r) return nullptr;
+  json hops = json::array();
+  for (const auto& h : r->next_hops)
+    hops.push_back({{"ip", h.ip}, {"interface", h.interface}, {"discard", h.discard}});
+  json out = {{"protocol", r->protocol}, {"next_hops", hops}};
+  if (!r->via.empty()) out["via"] = r->via;
+  return out;
+}
+
+}  // namespace
+
+FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const json& ospfRouteJson) {
+  FrrRouterState state;
+  const json bgpRoutes = bgpJson.value("routes", json::object());
+  for (const auto& [prefix, entries] : routeJson.items()) {
+    if (!entries.is_array()) continue;
+    for (const auto& e : entries) {
+      if (!flag(e, "selected")) continue;
+      LabRoute route;
+      route.protocol = str(e, "protocol");
+      for (const auto& nh : e.value("nexthops", json::array())) {
+        if (flag(nh, "recursive")) {
+          route.via.insert(str(nh, "ip"));
+          continue;
+        }
+        if (!flag(nh, "active")) continue;
+        if (nh.contains("unreachable")) route.next_hops.insert({"", "", true});
+        else route.next_hops.insert({str(nh, "ip"), str(nh, "interfaceName"), false});
+      }
+      if (route.protocol == "ospf") {
+        auto it = ospfRouteJson.find(prefix);
+        std::string refined = it != ospfRouteJson.end() ? ospfProtocol(str(*it, "routeType")) : "";
+        if (refined.empty()) route.protocol_refined = false;
+        else route.protocol = refined;
+      } else if (route.protocol == "bgp") {
+        auto it = bgpRoutes.find(prefix);
+        const json* best = it != bgpRoutes.end() ? bestBgpPath(*it) : nullptr;
+        if (!best) {
+          route.protocol_refined = false;
+        } else {
+          if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
+          if (str(*best, "selectionReason") == "Older Path") {
+            auto& candidates = state.older_path_candidates[prefix];
+            for (const auto& p : *it)
+              if (flag(p, "valid")) candidates.push_back(pathNextHopIps(p));
+          }
+        }
+      }
+      state.rib[prefix] = std::move(route);
+      break;
+    }
+  }
+  return state;
+}
+
+FrrRibs loadFrrDump(const fs::path& dumpDir) {
+  if (!fs::is_directory(dumpDir)) throw std::runtime_error(dumpDir.string() + ": no such directory");
+  FrrRibs ribs;
+  for (const auto& entry : fs::directory_iterator(dumpDir)) {
+    if (!entry.is_directory() || !fs::exists(entry.path() / "route.json")) continue;
+    std::ifstream in(entry.path() / "route.json");
+    json routes = json::parse(in, nullptr, false);
+    if (routes.is_discarded())
+      throw std::runtime_error((entry.path() / "route.json").string() + ": not JSON");
+    ribs[entry.path().filename().string()] =
+        frrRouterState(routes, readJsonOrEmpty(entry.path() / "bgp.json"),
+                       readJsonOrEmpty(entry.path() / "ospf-route.json"));
+  }
+  return ribs;
+}
+
+RoutefixRibs parseRoutefixRoutes(const json& doc) {
+  if (!doc.contains("nodes") || !doc["nodes"].is_object())
+    throw std::runtime_error("routefix routes JSON has no \"nodes\" object");
+  RoutefixRibs ribs;
+  for (const auto& [node, body] : doc["nodes"].items()) {
+    LabRib& rib = ribs[node];
+    for (const auto& r : body.value("routes", json::array())) {
+      LabRoute route;
+      route.protocol = str(r, "protocol");
+      if (route.protocol == "local") continue;
+      for (const auto& nh : r.value("next_hops", json::array())) {
+        std::string ifname = str(nh, "interface");
+        std::string lower = ifname;
+        std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+        if (flag(nh, "discard") || lower == "null0" || lower == "blackhole")
+          route.next_hops.insert({"", "", true});
+        else route.next_hops.insert({str(nh, "ip"), ifname, false});
+      }
+      rib[str(r, "prefix")] = std::move(route);
+    }
+  }
+  return ribs;
+}
+
+std::vector<KnownMismatch> parseKnownMismatches(const json& doc) {
+  std::vector<KnownMismatch> known;
+  for (const auto& k : doc.value("known", json::array()))
+    known.push_back({k.value("router", "*"), k.value("prefix", "*"), k.at("reason").get<std::string>()});
+  return known;
+}
+
+size_t ComparisonReport::matched() const {
+  return std::count_if(routes.begin(), routes.end(), [](const RouteComparison& c) {
+    return c.verdict == Verdict::Match || c.verdict == Verdict::OlderPathTie;
+  });
+}
+
+size_t ComparisonReport::unexplainedMismatches() const {
+  return std::count_if(routes.begin(), routes.end(), [](const RouteComparison& c) {
+    return c.verdict == Verdict::Mismatch || c.verdict == Verdict::MissingInRoutefix ||
+           c.verdict == Verdict::ExtraInRoutefix;
+  });
+}
+
+ComparisonReport compareRibs(const FrrRibs& frr, const RoutefixRibs& routefix,
+                             const std::vector<KnownMismatch>& known) {
+  static const LabRib kEmpty;
+  std::set<std::string> routers;
+  for (const auto& [r, _] : frr) routers.insert(r);
+  for (const auto& [r, _] : routefix) routers.insert(r);
+
+  ComparisonReport report;
+  for (const auto& router : routers) {
+    auto fIt = frr.find(router);
+    auto rIt = routefix.find(router);
+    const LabRib& frrRib = fIt != frr.end() ? fIt->second.rib : kEmpty;
+    const LabRib& rfRib = rIt != routefix.end() ? rIt->second : kEmpty;
+    std::set<std::string> prefixes;
+    for (const auto& [p, _] : frrRib) prefixes.insert(p);
+    for (const auto& [p, _] : rfRib) prefixes.insert(p);
+
+    for (const auto& prefix : prefixes) {
+      RouteComparison c;
+      c.router = router;
+      c.prefix = prefix;
+      auto f = frrRib.find(prefix);
+      auto r = rfRib.find(prefix);
+      c.frr = f != frrRib.end() ? &f->second : nullptr;
+      c.routefix = r != rfRib.end() ? &r->second : nullptr;
+      if (!c.routefix) {
+        c.verdict = Verdict::MissingInRoutefix;
+        c.detail = "FRR " + describe(*c.frr) + "; routefix has no route";
+      } else if (!c.frr) {
+        c.verdict = Verdict::ExtraInRoutefix;
+        c.detail = "FRR has no route; routefix " + describe(*c.routefix);
+      } else {
+        bool protoOk = sameProtocol(*c.frr, *c.routefix);
+        bool hopsOk = sameNextHops(*c.frr, *c.routefix);
+        if (!protoOk || !hopsOk) {
+          c.verdict = Verdict::Mismatch;
+          c.detail = std::string(protoOk ? "next hops" : hopsOk ? "protocol" : "protocol and next hops") +
+                     ": FRR " + describe(*c.frr) + " vs routefix " + describe(*c.routefix);
+          const auto& ties = fIt->second.older_path_candidates;
+          if (auto t = ties.find(prefix); protoOk && t != ties.end()) {
+            std::set<std::string> chosen = ipsOf(c.routefix->next_hops);
+            if (std::find(t->second.begin(), t->second.end(), chosen) != t->second.end()) {
+              c.verdict = Verdict::OlderPathTie;
+              c.detail = "FRR kept the older of tied paths; routefix chose another tied path: " + c.detail;
+            }
+          }
+        }
+      }
+      if (c.verdict != Verdict::Match && c.verdict != Verdict::OlderPathTie) {
+        for (const auto& k : known)
+          if (wildcardEquals(k.router, router) && wildcardEquals(k.prefix, prefix)) {
+            c.verdict = Verdict::Known;
+            c.detail = "known limitation (" + k.reason + "): " + c.detail;
+            break;
+          }
+      }
+      report.routes.push_back(std::move(c));
+    }
+  }
+  return report;
+}
+
+std::string formatReport(const ComparisonReport& report) {
+  std::ostringstream out;
+  size_t ties = 0, known = 0;
+  for (const auto& c : report.routes) {
+    if (c.verdict == Verdict::Match) continue;
+    if (c.verdict == Verdict::OlderPathTie) ++ties;
+    if (c.verdict == Verdict::Known) ++known;
+    std::string tag = verdictName(c.verdict);
+    std::transform(tag.begin(), tag.end(), tag.begin(), ::toupper);
+    out << tag << ' ' << c.router << ' ' << c.prefix << ": " << c.detail << '\n';
+  }
+  out << "routes matched " << report.matched() << "/" << report.total() << " (" << ties
+      << " older-path ties, " << known << " known limitations, " << report.unexplainedMismatches()
+      << " mismatches)\n";
+  return out.str();
+}
+
+json reportToJson(const ComparisonReport& report) {
+  json routes = json::array();
+  for (const auto& c : report.routes)
+    routes.push_back({{"router", c.router}, {"prefix", c.prefix}, {"verdict", verdictName(c.verdict)},
+                      {"frr", routeToJson(c.frr)}, {"routefix", routeToJson(c.routefix)},
+                      {"detail", c.detail}});
+  return {{"matched", report.matched()}, {"total", report.total()},
+          {"mismatches", report.unexplainedMismatches()}, {"routes", routes}};
+}
+
+}  // namespace routefix::lab

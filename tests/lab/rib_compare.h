@@ -1,0 +1,85 @@
+// The differential check: FRR's installed routes (from the lab's dumps) against routefix's
+// computed RIBs (`routefix routes --format json`), per router and prefix, on a normalised
+// protocol and the set of forwarding next hops.
+#pragma once
+
+#include <compare>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace routefix::lab {
+
+struct LabNextHop {
+  std::string ip;         // "" for connected / interface routes
+  std::string interface;  // "" for discard
+  bool discard = false;   // Null0 / blackhole
+  auto operator<=>(const LabNextHop&) const = default;
+};
+
+struct LabRoute {
+  // routefix's names: connected, static, ospf, ospf-ia, ospf-e1, ospf-e2, bgp, ibgp, aggregate.
+  // FRR's "ospf"/"bgp" are refined from `show ip ospf route json` / `show ip bgp json`.
+  std::string protocol;
+  std::set<LabNextHop> next_hops;   // what the FIB forwards to (resolved)
+  std::set<std::string> via;        // FRR: recursive next-hop addresses (the BGP next hop)
+  bool protocol_refined = true;     // false when FRR gave no OSPF/BGP detail for the prefix
+};
+
+using LabRib = std::map<std::string, LabRoute>;  // by prefix, "10.1.0.0/24"
+
+struct FrrRouterState {
+  LabRib rib;
+  // Prefixes whose BGP best path won on arrival order ("Older Path"): the next hops of every
+  // valid path, best or not. routefix may pick any of them.
+  std::map<std::string, std::vector<std::set<std::string>>> older_path_candidates;
+};
+
+using FrrRibs = std::map<std::string, FrrRouterState>;  // by router name
+using RoutefixRibs = std::map<std::string, LabRib>;
+
+// Reads OUTDIR/<router>/{route,bgp,ospf-route}.json as written by `frr_lab dump`.
+FrrRibs loadFrrDump(const std::filesystem::path& dumpDir);
+// Builds the FRR side from the three documents of one router (unit-testable).
+FrrRouterState frrRouterState(const nlohmann::json& routeJson, const nlohmann::json& bgpJson,
+                              const nlohmann::json& ospfRouteJson);
+// Parses routefix's spec.md `routes` document. Routes of protocol "local" are left out: FRR 8.4
+// has no local /32 routes to compare them with.
+RoutefixRibs parseRoutefixRoutes(const nlohmann::json& doc);
+
+// A documented limitation: a mismatch on (router, prefix) that is known and explained.
+// "*" matches any router or prefix.
+struct KnownMismatch {
+  std::string router, prefix, reason;
+};
+std::vector<KnownMismatch> parseKnownMismatches(const nlohmann::json& doc);
+
+enum class Verdict { Match, OlderPathTie, Known, Mismatch, MissingInRoutefix, ExtraInRoutefix };
+
+struct RouteComparison {
+  std::string router, prefix;
+  Verdict verdict = Verdict::Match;
+  const LabRoute* frr = nullptr;       // null when FRR has no route
+  const LabRoute* routefix = nullptr;  // null when routefix has no route
+  std::string detail;                  // what differs, or the known reason
+};
+
+struct ComparisonReport {
+  std::vector<RouteComparison> routes;  // every (router, prefix) of either side, sorted
+  size_t total() const { return routes.size(); }
+  size_t matched() const;               // Match + OlderPathTie
+  size_t unexplainedMismatches() const; // Mismatch + Missing + Extra
+};
+
+// The report points into frr and routefix: keep them alive while using it.
+ComparisonReport compareRibs(const FrrRibs& frr, const RoutefixRibs& routefix,
+                             const std::vector<KnownMismatch>& known);
+
+std::string formatReport(const ComparisonReport& report);
+nlohmann::json reportToJson(const ComparisonReport& report);
+
+}  // namespace routefix::lab

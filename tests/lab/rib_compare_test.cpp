@@ -1,0 +1,126 @@
+#include "tests/lab/rib_compare.h"
+
+#include <doctest/doctest.h>
+
+using namespace routefix::lab;
+using nlohmann::json;
+
+namespace {
+
+// FRR 8.4's shapes, trimmed to the fields the comparison reads.
+const json kRouteJson = json::parse(R"({
+  "10.0.0.1/32": [
+    {"protocol": "ospf", "distance": 110, "nexthops": [{"directlyConnected": true, "interfaceName": "lo", "active": true}]},
+    {"protocol": "connected", "selected": true, "installed": true,
+     "nexthops": [{"directlyConnected": true, "interfaceName": "lo", "active": true, "fib": true}]}],
+  "10.0.0.2/32": [
+    {"protocol": "ospf", "selected": true, "installed": true, "nexthops": [
+      {"ip": "172.16.1.2", "interfaceName": "eth0", "active": true, "fib": true},
+      {"ip": "172.16.2.2", "interfaceName": "eth1", "active": true, "fib": true}]}],
+  "10.9.0.0/16": [
+    {"protocol": "ospf", "selected": true, "nexthops": [{"ip": "172.16.1.2", "interfaceName": "eth0", "active": true}]}],
+  "198.51.100.0/24": [
+    {"protocol": "bgp", "selected": true, "installed": true, "nexthops": [
+      {"ip": "10.0.0.11", "active": true, "recursive": true},
+      {"ip": "172.16.1.2", "interfaceName": "eth0", "active": true, "fib": true, "resolver": true}]}],
+  "203.0.113.0/24": [
+    {"protocol": "bgp", "selected": true, "installed": true, "nexthops": [
+      {"ip": "192.0.2.2", "interfaceName": "eth2", "active": true, "fib": true}]}],
+  "192.168.0.0/16": [
+    {"protocol": "static", "selected": true, "installed": true, "nexthops": [
+      {"unreachable": true, "blackhole": true, "active": true, "fib": true}]}]
+})");
+
+const json kBgpJson = json::parse(R"({"routes": {
+  "198.51.100.0/24": [{"valid": true, "bestpath": true, "selectionReason": "IGP Metric",
+                        "pathFrom": "internal", "nexthops": [{"ip": "10.0.0.11"}]}],
+  "203.0.113.0/24": [
+    {"valid": true, "pathFrom": "external", "nexthops": [{"ip": "192.0.2.6"}]},
+    {"valid": true, "bestpath": true, "selectionReason": "Older Path", "pathFrom": "external",
+     "nexthops": [{"ip": "192.0.2.2"}]}]
+}})");
+
+const json kOspfRouteJson = json::parse(R"({
+  "10.0.0.2/32": {"routeType": "N", "cost": 10},
+  "10.9.0.0/16": {"routeType": "N IA", "cost": 20}
+})");
+
+json routefixDoc(const json& routes) { return {{"nodes", {{"r1", {{"routes", routes}}}}}}; }
+
+}  // namespace
+
+TEST_CASE("FRR routes are read as selected routes with refined protocols and resolved next hops") {
+  FrrRouterState s = frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson);
+  CHECK(s.rib.size() == 6);
+  CHECK(s.rib.at("10.0.0.1/32").protocol == "connected");
+  CHECK(s.rib.at("10.0.0.1/32").next_hops == std::set<LabNextHop>{{"", "lo", false}});
+  CHECK(s.rib.at("10.0.0.2/32").next_hops.size() == 2);
+  CHECK(s.rib.at("10.9.0.0/16").protocol == "ospf-ia");
+  const LabRoute& ibgp = s.rib.at("198.51.100.0/24");
+  CHECK(ibgp.protocol == "ibgp");
+  CHECK(ibgp.via == std::set<std::string>{"10.0.0.11"});
+  CHECK(ibgp.next_hops == std::set<LabNextHop>{{"172.16.1.2", "eth0", false}});
+  CHECK(s.rib.at("203.0.113.0/24").protocol == "bgp");
+  CHECK(s.rib.at("192.168.0.0/16").next_hops == std::set<LabNextHop>{{"", "", true}});
+  REQUIRE(s.older_path_candidates.count("203.0.113.0/24") == 1);
+  CHECK(s.older_path_candidates.at("203.0.113.0/24").size() == 2);
+}
+
+TEST_CASE("identical RIBs match; each kind of difference is named") {
+  FrrRibs frr{{"r1", frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson)}};
+  json same = json::parse(R"([
+    {"prefix": "10.0.0.1/32", "protocol": "connected", "next_hops": [{"interface": "lo"}]},
+    {"prefix": "10.0.0.1/32", "protocol": "local", "next_hops": [{"interface": "lo"}]},
+    {"prefix": "10.0.0.2/32", "protocol": "ospf", "next_hops": [
+      {"ip": "172.16.2.2", "interface": "eth1", "node": "r3"}, {"ip": "172.16.1.2", "interface": "eth0"}]},
+    {"prefix": "10.9.0.0/16", "protocol": "ospf-ia", "next_hops": [{"ip": "172.16.1.2", "interface": "eth0"}]},
+    {"prefix": "198.51.100.0/24", "protocol": "ibgp", "next_hops": [{"ip": "10.0.0.11", "interface": "eth0"}]},
+    {"prefix": "203.0.113.0/24", "protocol": "bgp", "next_hops": [{"ip": "192.0.2.2", "interface": "eth2"}]},
+    {"prefix": "192.168.0.0/16", "protocol": "static", "next_hops": [{"interface": "Null0", "discard": true}]}
+  ])");
+  SUBCASE("all equal (local routes ignored, recursive next hop accepted)") {
+    RoutefixRibs rf = parseRoutefixRoutes(routefixDoc(same));
+    ComparisonReport rep = compareRibs(frr, rf, {});
+    CHECK(rep.total() == 6);
+    CHECK(rep.matched() == 6);
+    CHECK(rep.unexplainedMismatches() == 0);
+  }
+  SUBCASE("wrong protocol, lost ECMP branch, missing and extra routes") {
+    json changed = same;
+    changed[3]["protocol"] = "ospf";                 // IA reported as intra-area
+    changed[2]["next_hops"].erase(1);                // one ECMP next hop lost
+    changed.erase(6);                                // static blackhole missing
+    changed.push_back({{"prefix", "10.77.0.0/24"}, {"protocol", "bgp"}, {"next_hops", json::array()}});
+    RoutefixRibs rf = parseRoutefixRoutes(routefixDoc(changed));
+    ComparisonReport rep = compareRibs(frr, rf, {});
+    CHECK(rep.total() == 7);
+    CHECK(rep.matched() == 3);
+    CHECK(rep.unexplainedMismatches() == 4);
+    std::string text = formatReport(rep);
+    CHECK(text.find("MISMATCH r1 10.9.0.0/16: protocol: FRR ospf-ia") != std::string::npos);
+    CHECK(text.find("MISMATCH r1 10.0.0.2/32: next hops") != std::string::npos);
+    CHECK(text.find("MISSING r1 192.168.0.0/16") != std::string::npos);
+    CHECK(text.find("EXTRA r1 10.77.0.0/24") != std::string::npos);
+    SUBCASE("a documented limitation is reported but not counted") {
+      auto known = parseKnownMismatches(json::parse(
+          R"({"known": [{"router": "*", "prefix": "192.168.0.0/16", "reason": "test"}]})"));
+      ComparisonReport withKnown = compareRibs(frr, rf, known);
+      CHECK(withKnown.unexplainedMismatches() == 3);
+      CHECK(formatReport(withKnown).find("KNOWN r1 192.168.0.0/16: known limitation (test)") !=
+            std::string::npos);
+    }
+  }
+  SUBCASE("Older Path: another tied path is accepted, an untied one is not") {
+    json tie = same;
+    tie[5]["next_hops"] = json::parse(R"([{"ip": "192.0.2.6", "interface": "eth3"}])");
+    ComparisonReport rep = compareRibs(frr, parseRoutefixRoutes(routefixDoc(tie)), {});
+    CHECK(rep.matched() == 6);
+    CHECK(formatReport(rep).find("OLDER-PATH-TIE r1 203.0.113.0/24") != std::string::npos);
+    tie[5]["next_hops"] = json::parse(R"([{"ip": "192.0.2.10", "interface": "eth4"}])");
+    CHECK(compareRibs(frr, parseRoutefixRoutes(routefixDoc(tie)), {}).unexplainedMismatches() == 1);
+  }
+}
+
+TEST_CASE("routefix output without nodes is rejected") {
+  CHECK_THROWS_AS(parseRoutefixRoutes(json::parse(R"({"routes": []})")), std::runtime_error);
+}
