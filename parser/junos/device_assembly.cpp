@@ -1,0 +1,236 @@
+// The drafts into the device: interfaces, static routes, OSPF and BGP, with Junos defaults
+// made explicit (unit 0 for a bare interface name, lo0 OSPF cost 0, the global router-id
+// shared by OSPF and BGP, communities sent to every peer, policy chains that a neighbor
+// inherits whole from its group or the global level).
+#include <algorithm>
+
+#include "parser/junos/junos_draft.h"
+#include "parser/junos/path_pattern.h"
+#include "parser/junos/policy_translation.h"
+
+namespace routefix::parser::junos {
+
+namespace {
+
+void warnAt(JunosDraft& d, const std::string& file, int line, std::string message) {
+  SetPath at;
+  at.file = file;
+  at.line = line;
+  d.warn(at, std::move(message));
+}
+
+// Media speed by interface type when the configuration gives none.
+uint64_t defaultBandwidthKbps(const std::string& name) {
+  if (name.rfind("fe-", 0) == 0) return 100'000;
+  if (name.rfind("ge-", 0) == 0) return 1'000'000;
+  if (name.rfind("xe-", 0) == 0) return 10'000'000;
+  if (name.rfind("et-", 0) == 0) return 100'000'000;
+  return 0;
+}
+
+void assembleInterfaces(JunosDraft& d) {
+  for (auto& i : d.device.interfaces) {
+    std::string physical = i.name.substr(0, i.name.rfind('.'));
+    auto p = d.physical.find(physical);
+    if (p != d.physical.end()) {
+      if (p->second.disable) i.shutdown = true;
+      if (i.description.empty()) i.description = p->second.description;
+      if (!i.bandwidth_kbps) i.bandwidth_kbps = p->second.bandwidth_kbps;
+    }
+    if (!i.bandwidth_kbps) i.bandwidth_kbps = defaultBandwidthKbps(physical);
+  }
+}
+
+void assembleStaticRoutes(JunosDraft& d) {
+  uint32_t defaultPreference = d.device.defaults.distance_static;
+  for (const auto& s : d.static_routes) {
+    model::StaticRoute base;
+    base.prefix = s.prefix;
+    base.distance = s.preference.value_or(defaultPreference);
+    base.tag = s.tag.value_or(0);
+    base.span = s.span;
+    auto withNextHop = [&](const std::string& hop, std::optional<uint32_t> preference) {
+      model::StaticRoute r = base;
+      if (preference) r.distance = *preference;
+      if (auto a = model::Ipv4::parse(hop)) r.next_hop = *a;
+      else r.interface = hop.find('.') == std::string::npos ? hop + ".0" : hop;
+      d.device.static_routes.push_back(r);
+    };
+    if (s.discard) {
+      model::StaticRoute r = base;
+      r.null_route = true;
+      d.device.static_routes.push_back(r);
+    }
+    for (const auto& h : s.next_hops) withNextHop(h.value, std::nullopt);
+    for (const auto& q : s.qualified) withNextHop(q.next_hop, q.preference);
+    if (!s.discard && s.next_hops.empty() && s.qualified.empty())
+      warnAt(d, s.span.file, s.span.first_line,
+             "static route " + s.prefix.str() + " has no next-hop, discard or reject");
+  }
+}
+
+std::optional<model::Ipv4> routerId(JunosDraft& d) {
+  if (d.router_id) return model::Ipv4::parse(d.router_id->value);
+  // Junos falls back to the loopback's address, then the first interface address.
+  for (const auto& i : d.device.interfaces)
+    if (i.isLoopback() && i.address && (i.address->address.value >> 24) != 127) return i.address->address;
+  for (const auto& i : d.device.interfaces)
+    if (i.address) return i.address->address;
+  return std::nullopt;
+}
+
+void redistributeFor(const model::Device& dev, const std::vector<std::string>& chain,
+                     const model::SourceSpan& span, model::RouteSource exclude,
+                     std::vector<model::Redistribution>& out) {
+  for (auto s : sourcesAccepted(dev, chain)) {
+    if (s == exclude) continue;
+    if (std::any_of(out.begin(), out.end(), [&](const model::Redistribution& r) { return r.source == s; }))
+      continue;
+    model::Redistribution r;
+    r.source = s;
+    r.span = span;
+    out.push_back(r);
+  }
+}
+
+void assembleOspf(JunosDraft& d) {
+  if (!d.ospf.present) return;
+  model::OspfProcess o;
+  o.router_id = routerId(d);
+  o.reference_bandwidth_mbps =
+      d.ospf.reference_bandwidth_mbps.value_or(d.device.defaults.ospf_reference_bandwidth_mbps);
+  o.distance = d.ospf.preference;
+  o.area_ranges = d.ospf.area_ranges;
+  o.span = d.ospf.span;
+  model::SourceSpan exportSpan;
+  for (const auto& e : d.ospf.export_policies) {
+    o.export_policies.push_back(e.value);
+    cover(exportSpan, d.ospf.span.file, e.line);
+  }
+  redistributeFor(d.device, o.export_policies, exportSpan, model::RouteSource::Ospf, o.redistributions);
+  for (const auto& oi : d.ospf.interfaces) {
+    auto it = std::find_if(d.device.interfaces.begin(), d.device.interfaces.end(),
+                           [&](const model::Interface& i) { return i.name == oi.name; });
+    if (it == d.device.interfaces.end()) {
+      warnAt(d, oi.span.file, oi.span.first_line, "OSPF interface " + oi.name + " is not configured");
+      continue;
+    }
+    if (oi.disable) continue;
+    it->ospf_area = oi.area;
+    it->ospf_passive = oi.passive;
+    it->ospf_point_to_point = oi.point_to_point;
+    if (oi.metric) {
+      it->ospf_cost = oi.metric;
+      it->ospf_cost_span = oi.metric_span;
+    } else if (it->isLoopback()) {
+      it->ospf_cost = 0;  // Junos advertises lo0 with metric 0
+    }
+  }
+  d.device.ospf = o;
+}
+
+// The value of the most specific level that sets it.
+template <typename T>
+const T& pick(const T& neighbor, const T& group, const T& global) {
+  if (neighbor) return neighbor;
+  if (group) return group;
+  return global;
+}
+
+const std::vector<Named>& pickChain(const std::vector<Named>& n, const std::vector<Named>& g,
+                                    const std::vector<Named>& a) {
+  if (!n.empty()) return n;
+  if (!g.empty()) return g;
+  return a;
+}
+
+void assembleBgp(JunosDraft& d) {
+  if (!d.bgp.present) return;
+  const auto& defaults = d.device.defaults;
+  model::BgpProcess b;
+  if (d.autonomous_system) {
+    b.asn = parseUint(d.autonomous_system->value).value_or(0);
+  } else {
+    warnAt(d, d.bgp.span.file, d.bgp.span.first_line,
+           "protocols bgp without routing-options autonomous-system");
+  }
+  b.router_id = routerId(d);
+  b.always_compare_med = d.bgp.always_compare_med;
+  b.ebgp_requires_policy = defaults.bgp_ebgp_requires_policy;
+  b.import_default = defaults.bgp_import_default;
+  b.export_default = defaults.bgp_export_default;
+  b.span = d.bgp.span;
+  const BgpSettings& global = d.bgp.global;
+  for (const auto& g : d.bgp.groups) {
+    for (const auto& nd : g.neighbors) {
+      const BgpSettings& n = nd.settings;
+      model::BgpNeighbor out;
+      out.id = nd.address;
+      out.address = model::Ipv4::parse(nd.address);
+      out.peer_group = g.name;
+      auto type = pick(n.type, g.settings.type, global.type);
+      auto peerAs = pick(n.peer_as, g.settings.peer_as, global.peer_as);
+      if (type && *type == "internal") {
+        out.remote_as = b.asn;
+        out.remote_as_internal = true;
+        if (peerAs && *peerAs != b.asn)
+          warnAt(d, n.span.file, n.span.first_line,
+                 "peer-as " + std::to_string(*peerAs) + " in internal group " + g.name);
+      } else {
+        out.remote_as = peerAs;
+        if (!peerAs)
+          warnAt(d, n.span.file, n.span.first_line, "BGP neighbor " + nd.address + " has no peer-as");
+      }
+      out.description = pick(n.description, g.settings.description, global.description).value_or("");
+      out.update_source = pick(n.local_address, g.settings.local_address, global.local_address).value_or("");
+      auto cluster = pick(n.cluster, g.settings.cluster, global.cluster);
+      if (cluster) {
+        out.route_reflector_client = true;
+        if (b.cluster_id && *b.cluster_id != *cluster)
+          warnAt(d, g.settings.span.file, g.settings.span.first_line,
+                 "not modelled: several BGP cluster ids (the first is used)");
+        if (!b.cluster_id) b.cluster_id = cluster;
+      }
+      // Junos sends communities to every peer unless a policy removes them.
+      out.send_community = true;
+      out.send_community_extended = true;
+      out.ebgp_multihop = pick(n.multihop_ttl, g.settings.multihop_ttl, global.multihop_ttl);
+      out.local_as = pick(n.local_as, g.settings.local_as, global.local_as);
+      out.remove_private_as = n.remove_private || g.settings.remove_private || global.remove_private;
+      const BgpSettings& familyLevel =
+          n.family_configured ? n : g.settings.family_configured ? g.settings : global;
+      out.activate = !familyLevel.family_configured || familyLevel.family_inet_unicast;
+      for (const auto& p : pickChain(n.import_policies, g.settings.import_policies, global.import_policies))
+        out.import_policies.push_back(p.value);
+      for (const auto& p : pickChain(n.export_policies, g.settings.export_policies, global.export_policies))
+        out.export_policies.push_back(p.value);
+      // Statement lines: the level that supplied each setting.
+      for (const BgpSettings* level : {&global, &g.settings, &n})
+        for (const auto& [key, span] : level->spans) out.statement_spans[key] = span;
+      out.span = n.span;
+      bool multipath = pick(n.multipath, g.settings.multipath, global.multipath).value_or(false);
+      if (multipath) {
+        bool internal = out.remote_as && *out.remote_as == b.asn;
+        (internal ? b.maximum_paths_ibgp : b.maximum_paths_ebgp) = 64;
+        if (n.multiple_as || g.settings.multiple_as || global.multiple_as) b.as_path_multipath_relax = true;
+      }
+      model::SourceSpan exportSpan = out.statement_spans.count("export") ? out.statement_spans["export"]
+                                                                         : model::SourceSpan{};
+      redistributeFor(d.device, out.export_policies, exportSpan, model::RouteSource::Bgp, b.redistributions);
+      b.neighbors.push_back(std::move(out));
+    }
+  }
+  d.device.bgp = b;
+}
+
+}  // namespace
+
+void assembleDevice(JunosDraft& d) {
+  assembleInterfaces(d);
+  assembleStaticRoutes(d);
+  assemblePolicies(d);
+  assembleOspf(d);
+  assembleBgp(d);
+}
+
+}  // namespace routefix::parser::junos

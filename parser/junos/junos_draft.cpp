@@ -1,0 +1,125 @@
+#include "parser/junos/junos_draft.h"
+
+#include <algorithm>
+
+namespace routefix::parser::junos {
+
+namespace {
+// An element's span covers the user's own statements; a group's lines only name it when
+// the group alone configures it.
+void coverPath(const JunosDraft& d, model::SourceSpan& span, const SetPath& at, size_t headerWord) {
+  if (at.inherited && span.known()) return;
+  if (!at.inherited && span.known() && d.group_lines.count({span.file, span.first_line}))
+    span = {};  // so far only a group configured it
+  cover(span, at.file, at.word_lines.size() > headerWord ? at.word_lines[headerWord] : at.line);
+  cover(span, at.file, at.line);
+}
+}  // namespace
+
+void cover(model::SourceSpan& span, const std::string& file, int line) {
+  if (line <= 0) return;
+  if (!span.known()) {
+    span = {file, line, line};
+    return;
+  }
+  if (span.file != file) return;  // a span stays within its first file
+  span.first_line = std::min(span.first_line, line);
+  span.last_line = std::max(span.last_line, line);
+}
+
+void JunosDraft::warn(const SetPath& path, std::string message) {
+  // Statements the model cannot express are reported once per kind, not once per line.
+  if (message.rfind("not modelled", 0) == 0 &&
+      std::any_of(warnings.begin(), warnings.end(),
+                  [&](const model::ParseWarning& w) { return w.message == message; }))
+    return;
+  auto text = file_texts.find(path.file);
+  warnings.push_back({path.file, path.line,
+                      text == file_texts.end() ? std::string() : lineText(text->second, path.line),
+                      std::move(message)});
+}
+
+model::Interface& JunosDraft::unit(const std::string& physical, const std::string& unitNumber,
+                                   const SetPath& at) {
+  std::string name = physical + "." + unitNumber;
+  auto it = std::find_if(device.interfaces.begin(), device.interfaces.end(),
+                         [&](const model::Interface& i) { return i.name == name; });
+  model::Interface* i = nullptr;
+  if (it != device.interfaces.end()) {
+    i = &*it;
+  } else {
+    i = &device.interfaces.emplace_back();
+    i->name = name;
+  }
+  // The unit's span starts at its `unit N` header (the physical interface's header for the
+  // first unit would overlap its siblings).
+  coverPath(*this, i->span, at, 2);
+  return *i;
+}
+
+StaticRouteDraft& JunosDraft::staticRoute(const model::Prefix& prefix, const SetPath& at) {
+  auto it = std::find_if(static_routes.begin(), static_routes.end(),
+                         [&](const StaticRouteDraft& s) { return s.prefix == prefix; });
+  StaticRouteDraft& s = it != static_routes.end() ? *it : static_routes.emplace_back();
+  s.prefix = prefix;
+  coverPath(*this, s.span, at, 2);
+  return s;
+}
+
+OspfInterfaceDraft& JunosDraft::ospfInterface(const std::string& name, uint32_t area,
+                                              const SetPath& at) {
+  auto it = std::find_if(ospf.interfaces.begin(), ospf.interfaces.end(),
+                         [&](const OspfInterfaceDraft& o) { return o.name == name; });
+  OspfInterfaceDraft& o = it != ospf.interfaces.end() ? *it : ospf.interfaces.emplace_back();
+  o.name = name;
+  o.area = area;
+  coverPath(*this, o.span, at, 4);
+  return o;
+}
+
+BgpGroupDraft& JunosDraft::bgpGroup(const std::string& name, const SetPath& at) {
+  auto it = std::find_if(bgp.groups.begin(), bgp.groups.end(),
+                         [&](const BgpGroupDraft& g) { return g.name == name; });
+  BgpGroupDraft& g = it != bgp.groups.end() ? *it : bgp.groups.emplace_back();
+  g.name = name;
+  coverPath(*this, g.settings.span, at, 2);
+  return g;
+}
+
+BgpNeighborDraft& JunosDraft::bgpNeighbor(BgpGroupDraft& group, const std::string& address,
+                                          const SetPath& at) {
+  auto it = std::find_if(group.neighbors.begin(), group.neighbors.end(),
+                         [&](const BgpNeighborDraft& n) { return n.address == address; });
+  BgpNeighborDraft& n = it != group.neighbors.end() ? *it : group.neighbors.emplace_back();
+  n.address = address;
+  coverPath(*this, n.settings.span, at, 4);
+  return n;
+}
+
+TermDraft& JunosDraft::term(const std::string& policy, const std::string& termName,
+                            const SetPath& at) {
+  auto pit = std::find_if(policies.begin(), policies.end(),
+                          [&](const PolicyDraft& p) { return p.name == policy; });
+  PolicyDraft& p = pit != policies.end() ? *pit : policies.emplace_back();
+  p.name = policy;
+  coverPath(*this, p.span, at, 1);
+  auto tit = std::find_if(p.terms.begin(), p.terms.end(),
+                          [&](const TermDraft& t) { return t.name == termName; });
+  TermDraft& t = tit != p.terms.end() ? *tit : p.terms.emplace_back();
+  t.name = termName;
+  int header = termName.empty() ? at.line : (at.word_lines.size() > 3 ? at.word_lines[3] : at.line);
+  cover(t.span, at.file, header);
+  cover(t.span, at.file, at.line);
+  return t;
+}
+
+CommunityDraft& JunosDraft::community(const std::string& name, const SetPath& at) {
+  auto it = std::find_if(communities.begin(), communities.end(),
+                         [&](const CommunityDraft& c) { return c.name == name; });
+  CommunityDraft& c = it != communities.end() ? *it : communities.emplace_back();
+  c.name = name;
+  coverPath(*this, c.span, at, 1);
+  return c;
+}
+
+}  // namespace routefix::parser::junos

@@ -1,0 +1,190 @@
+// What the statement table collects from a Junos configuration before it becomes model
+// objects. Junos states a thing in pieces that may come in any order (a static route's
+// next hop and its preference, a BGP group's settings and its neighbors', a policy's terms
+// and the communities they name), so the pieces are gathered here and assembled at the end.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "model/device.h"
+#include "parser/junos/set_path.h"
+
+namespace routefix::parser::junos {
+
+// Widens a span to cover a line of a file.
+void cover(model::SourceSpan& span, const std::string& file, int line);
+
+struct Named {
+  std::string value;
+  int line = 0;
+};
+
+struct PhysicalInterfaceDraft {
+  bool disable = false;
+  std::string description;
+  uint64_t bandwidth_kbps = 0;
+};
+
+struct StaticRouteDraft {
+  model::Prefix prefix;
+  std::vector<Named> next_hops;  // addresses or interface names
+  struct Qualified {
+    std::string next_hop;
+    std::optional<uint32_t> preference;
+    int line = 0;
+  };
+  std::vector<Qualified> qualified;
+  bool discard = false;
+  std::optional<uint32_t> preference;
+  std::optional<uint32_t> tag;
+  model::SourceSpan span;
+};
+
+struct OspfInterfaceDraft {
+  std::string name;  // as the unit is named in the model ("ge-0/0/0.0")
+  uint32_t area = 0;
+  std::optional<uint32_t> metric;
+  model::SourceSpan metric_span;
+  bool passive = false;
+  bool point_to_point = false;
+  bool disable = false;
+  model::SourceSpan span;
+};
+
+struct OspfDraft {
+  bool present = false;
+  model::SourceSpan span;
+  std::optional<uint32_t> reference_bandwidth_mbps;
+  std::optional<uint32_t> preference;
+  std::vector<Named> export_policies;
+  std::vector<OspfInterfaceDraft> interfaces;
+  std::vector<model::OspfAreaRange> area_ranges;
+};
+
+// BGP settings at one level (global, group, neighbor); the neighbor's resolved settings are
+// the most specific level that sets each one.
+struct BgpSettings {
+  std::optional<std::string> type;  // internal / external
+  std::optional<uint32_t> peer_as;
+  std::optional<uint32_t> local_as;
+  std::optional<std::string> local_address;
+  std::vector<Named> import_policies;
+  std::vector<Named> export_policies;
+  std::optional<model::Ipv4> cluster;
+  std::optional<bool> multipath;
+  bool multiple_as = false;
+  std::optional<uint32_t> multihop_ttl;
+  std::optional<std::string> description;
+  bool remove_private = false;
+  bool passive = false;
+  // Junos enables only the families configured; with none, inet unicast is on.
+  bool family_configured = false;
+  bool family_inet_unicast = false;
+  std::map<std::string, model::SourceSpan> spans;  // by statement keyword
+  model::SourceSpan span;
+};
+
+struct BgpNeighborDraft {
+  std::string address;
+  BgpSettings settings;
+};
+
+struct BgpGroupDraft {
+  std::string name;
+  BgpSettings settings;
+  std::vector<BgpNeighborDraft> neighbors;
+};
+
+struct BgpDraft {
+  bool present = false;
+  BgpSettings global;
+  std::vector<BgpGroupDraft> groups;
+  bool always_compare_med = false;
+  model::SourceSpan span;
+};
+
+// One `then` statement of a policy term.
+struct ThenAction {
+  enum class Kind { Accept, Reject, NextTerm, NextPolicy, Set, CommunityAdd, CommunitySet, CommunityDelete };
+  Kind kind = Kind::Set;
+  model::PolicySet set;    // Kind::Set
+  std::string community;   // Community* kinds: the named community
+  int line = 0;
+};
+
+// One `from` condition of a policy term.
+struct FromCondition {
+  enum class Kind {
+    Protocol, PrefixList, PrefixListFilter, RouteFilter, Community, AsPath, Neighbor,
+    NextHop, Tag, Metric, Interface
+  };
+  Kind kind = Kind::Protocol;
+  std::string name;          // list / community / as-path / interface name, protocol
+  model::Prefix prefix;      // route-filter, prefix-list-filter: the filter prefix
+  std::optional<uint8_t> ge;  // route-filter match range (both unset = exact)
+  std::optional<uint8_t> le;
+  std::string match_type;    // prefix-list-filter: exact / orlonger / longer
+  std::vector<ThenAction> actions;  // route-filter with its own: `... exact accept`
+  model::Ipv4 address;       // neighbor, next-hop
+  uint32_t value = 0;        // tag, metric
+  int line = 0;
+};
+
+struct TermDraft {
+  std::string name;
+  std::vector<FromCondition> from;
+  std::vector<ThenAction> then;
+  model::SourceSpan span;
+};
+
+struct PolicyDraft {
+  std::string name;
+  std::vector<TermDraft> terms;
+  model::SourceSpan span;
+};
+
+struct CommunityDraft {
+  std::string name;
+  std::vector<Named> members;
+  model::SourceSpan span;
+};
+
+struct JunosDraft {
+  model::Device device;  // name, hostname span, interfaces and aggregates go straight here
+  std::map<std::string, PhysicalInterfaceDraft> physical;
+  std::vector<StaticRouteDraft> static_routes;
+  std::optional<Named> router_id;
+  std::optional<Named> autonomous_system;
+  OspfDraft ospf;
+  BgpDraft bgp;
+  std::map<std::string, model::PrefixList> prefix_lists;
+  std::vector<CommunityDraft> communities;
+  std::map<std::string, model::AsPathList> as_paths;
+  std::vector<PolicyDraft> policies;
+  std::vector<model::ParseWarning> warnings;
+  std::map<std::string, std::string> file_texts;  // for warning text
+  std::set<std::pair<std::string, int>> group_lines;  // lines inside `groups { }`
+
+  void warn(const SetPath& path, std::string message);
+  model::Interface& unit(const std::string& physical, const std::string& unit, const SetPath& at);
+  StaticRouteDraft& staticRoute(const model::Prefix& prefix, const SetPath& at);
+  OspfInterfaceDraft& ospfInterface(const std::string& name, uint32_t area, const SetPath& at);
+  BgpGroupDraft& bgpGroup(const std::string& name, const SetPath& at);
+  BgpNeighborDraft& bgpNeighbor(BgpGroupDraft& group, const std::string& address, const SetPath& at);
+  TermDraft& term(const std::string& policy, const std::string& term, const SetPath& at);
+  CommunityDraft& community(const std::string& name, const SetPath& at);
+};
+
+// Applies the statement table to every set-path (warning about unknown ones).
+void walkStatements(const std::vector<SetPath>& paths, JunosDraft& draft);
+
+// Turns the drafts into the device's model objects; warns about what cannot be modelled.
+void assembleDevice(JunosDraft& draft);
+// Policies, prefix lists, communities and AS-path lists (policy_translation.cpp).
+void assemblePolicies(JunosDraft& draft);
+
+}  // namespace routefix::parser::junos

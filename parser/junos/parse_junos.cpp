@@ -1,0 +1,33 @@
+// parseJunos: files -> set-paths (either form) -> groups expanded -> statement table ->
+// model device with Junos defaults.
+#include "parser/junos/groups.h"
+#include "parser/junos/junos_draft.h"
+#include "parser/junos/set_path.h"
+#include "parser/parser.h"
+
+namespace routefix::parser {
+
+DeviceParse parseJunos(const std::vector<ConfigFile>& files) {
+  junos::JunosDraft draft;
+  draft.device.vendor = model::Vendor::Junos;
+  draft.device.defaults = model::VendorDefaults::forVendor(model::Vendor::Junos);
+  std::vector<junos::SetPath> paths;
+  for (const auto& f : files) {
+    draft.device.files.push_back(f.path);
+    draft.file_texts[f.path] = f.text;
+    auto flat = junos::flattenFile(f);
+    for (auto& w : flat.warnings) draft.warnings.push_back(std::move(w));
+    for (auto& p : flat.paths) paths.push_back(std::move(p));
+  }
+  for (const auto& p : paths)
+    if (!p.words.empty() && p.words[0] == "groups")
+      for (int l : p.word_lines) draft.group_lines.insert({p.file, l});
+  auto expanded = junos::expandGroups(paths, draft.warnings);
+  for (auto& w : draft.warnings)
+    if (w.text.empty()) w.text = junos::lineText(draft.file_texts[w.file], w.line);
+  junos::walkStatements(expanded, draft);
+  junos::assembleDevice(draft);
+  return {std::move(draft.device), std::move(draft.warnings)};
+}
+
+}  // namespace routefix::parser

@@ -1,0 +1,231 @@
+#include "parser/junos/set_path.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "JunosLexer.h"
+#include "JunosParser.h"
+#include "antlr4-runtime.h"
+
+namespace routefix::parser::junos {
+
+using junos_grammar::JunosLexer;
+using junos_grammar::JunosParser;
+
+bool SetPath::startsWith(const std::vector<std::string>& prefix) const {
+  return prefix.size() <= words.size() && std::equal(prefix.begin(), prefix.end(), words.begin());
+}
+
+std::string lineText(std::string_view text, int line) {
+  if (line <= 0) return {};
+  size_t pos = 0;
+  for (int l = 1; l < line; ++l) {
+    pos = text.find('\n', pos);
+    if (pos == std::string_view::npos) return {};
+    ++pos;
+  }
+  size_t end = text.find('\n', pos);
+  std::string_view s = text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+bool isSetForm(std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    pos = end + 1;
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) continue;
+    line.remove_prefix(first);
+    if (line[0] == '#' || line.rfind("/*", 0) == 0) continue;
+    for (std::string_view verb : {"set ", "delete ", "deactivate ", "activate "})
+      if (line.rfind(verb, 0) == 0) return true;
+    return false;
+  }
+  return false;
+}
+
+namespace {
+
+// Collects lexer and parser errors as warnings naming file and line.
+class WarningErrorListener : public antlr4::BaseErrorListener {
+ public:
+  WarningErrorListener(const ConfigFile& file, std::vector<model::ParseWarning>& out)
+      : file_(file), out_(out) {}
+  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t,
+                   const std::string& msg, std::exception_ptr) override {
+    out_.push_back({file_.path, static_cast<int>(line), lineText(file_.text, static_cast<int>(line)),
+                    "syntax error: " + msg});
+  }
+
+ private:
+  const ConfigFile& file_;
+  std::vector<model::ParseWarning>& out_;
+};
+
+std::string unquote(const std::string& s) {
+  if (s.size() < 2 || s.front() != '"') return s;
+  std::string out;
+  for (size_t i = 1; i + 1 < s.size(); ++i) {
+    if (s[i] == '\\' && i + 2 < s.size()) ++i;
+    out += s[i];
+  }
+  return out;
+}
+
+// One position of a statement: a word, or the alternatives of a bracketed list.
+struct WordChoice {
+  std::vector<std::string> values;
+  int line = 0;
+};
+
+std::vector<WordChoice> statementWords(const std::vector<JunosParser::WordContext*>& words) {
+  std::vector<WordChoice> out;
+  for (auto* w : words) {
+    if (!w || w->exception) continue;
+    WordChoice choice;
+    choice.line = static_cast<int>(w->getStart()->getLine());
+    if (w->LBRACK()) {
+      for (auto* item : w->items)
+        if (item && item->getStart()) choice.values.push_back(unquote(item->getStart()->getText()));
+    } else {
+      choice.values.push_back(unquote(w->getStart()->getText()));
+    }
+    if (!choice.values.empty()) out.push_back(std::move(choice));
+  }
+  return out;
+}
+
+// Expands bracketed lists: `members [ a b ]` -> two paths, `members a` and `members b`.
+void expandChoices(const std::vector<WordChoice>& choices, size_t i, SetPath& current,
+                   const std::function<void(const SetPath&)>& emit) {
+  if (i == choices.size()) {
+    emit(current);
+    return;
+  }
+  for (const auto& v : choices[i].values) {
+    current.words.push_back(v);
+    current.word_lines.push_back(choices[i].line);
+    expandChoices(choices, i + 1, current, emit);
+    current.words.pop_back();
+    current.word_lines.pop_back();
+  }
+}
+
+class BraceFlattener {
+ public:
+  BraceFlattener(const ConfigFile& file, std::vector<SetPath>& out) : file_(file), out_(out) {}
+
+  void statements(const std::vector<JunosParser::StatementContext*>& list, const SetPath& prefix) {
+    for (auto* s : list) statement(s, prefix);
+  }
+
+ private:
+  template <typename Ctx>
+  static bool inactive(Ctx* ctx) {
+    for (auto* m : ctx->modifier())
+      if (m->INACTIVE()) return true;
+    return false;
+  }
+
+  void statement(JunosParser::StatementContext* s, const SetPath& prefix) {
+    if (auto* leaf = dynamic_cast<JunosParser::LeafStatementContext*>(s)) {
+      if (inactive(leaf)) return;
+      SetPath current = prefix;
+      expandChoices(statementWords(leaf->words), 0, current, [&](const SetPath& p) {
+        SetPath path = p;
+        path.line = path.word_lines.empty() ? 0 : path.word_lines.back();
+        out_.push_back(std::move(path));
+      });
+    } else if (auto* block = dynamic_cast<JunosParser::BlockStatementContext*>(s)) {
+      if (inactive(block)) return;
+      SetPath current = prefix;
+      auto children = block->statement();
+      expandChoices(statementWords(block->words), 0, current, [&](const SetPath& p) {
+        if (children.empty()) {  // `x { }` still says x exists
+          SetPath path = p;
+          path.line = path.word_lines.empty() ? 0 : path.word_lines.back();
+          out_.push_back(std::move(path));
+        }
+        statements(children, p);
+      });
+    }
+  }
+
+  const ConfigFile& file_;
+  std::vector<SetPath>& out_;
+};
+
+void flattenSetForm(JunosParser::SetConfigContext* tree, const ConfigFile& file,
+                    FlatConfig& flat) {
+  std::vector<SetPath> deactivated;
+  for (auto* line : tree->setLine()) {
+    if (auto* cmd = dynamic_cast<JunosParser::SetCommandContext*>(line)) {
+      if (!cmd->verb) continue;
+      SetPath current;
+      current.file = file.path;
+      std::vector<SetPath> paths;
+      expandChoices(statementWords(cmd->words), 0, current, [&](const SetPath& p) {
+        SetPath path = p;
+        path.line = static_cast<int>(cmd->verb->getLine());
+        paths.push_back(std::move(path));
+      });
+      switch (cmd->verb->getType()) {
+        case JunosParser::SET:
+          for (auto& p : paths) flat.paths.push_back(std::move(p));
+          break;
+        case JunosParser::DELETE:
+          for (const auto& p : paths)
+            std::erase_if(flat.paths, [&](const SetPath& q) { return q.startsWith(p.words); });
+          break;
+        case JunosParser::DEACTIVATE:
+          for (auto& p : paths) deactivated.push_back(std::move(p));
+          break;
+        case JunosParser::ACTIVATE:
+          for (const auto& p : paths)
+            std::erase_if(deactivated, [&](const SetPath& q) { return q.words == p.words; });
+          break;
+        default:
+          break;
+      }
+    } else if (auto* other = dynamic_cast<JunosParser::OtherCommandContext*>(line)) {
+      int l = static_cast<int>(other->getStart()->getLine());
+      flat.warnings.push_back({file.path, l, lineText(file.text, l), "unrecognized syntax"});
+    }
+  }
+  for (const auto& d : deactivated)
+    std::erase_if(flat.paths, [&](const SetPath& q) { return q.startsWith(d.words); });
+}
+
+}  // namespace
+
+FlatConfig flattenFile(const ConfigFile& file) {
+  FlatConfig flat;
+  bool setForm = isSetForm(file.text);
+  antlr4::ANTLRInputStream input(file.text);
+  JunosLexer lexer(&input);
+  lexer.braceForm = !setForm;
+  WarningErrorListener listener(file, flat.warnings);
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&listener);
+  antlr4::CommonTokenStream tokens(&lexer);
+  JunosParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.addErrorListener(&listener);
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  if (setForm) {
+    flattenSetForm(parser.setConfig(), file, flat);
+  } else {
+    SetPath root;
+    root.file = file.path;
+    BraceFlattener(file, flat.paths).statements(parser.braceConfig()->statement(), root);
+  }
+  return flat;
+}
+
+}  // namespace routefix::parser::junos

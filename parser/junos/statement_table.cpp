@@ -1,0 +1,857 @@
+// The statement table: each row is a set-path pattern and what it means for the model.
+// Rows are tried in order, the first match wins. A path no row matches is "unrecognized
+// syntax"; rows without a handler are statements we know and deliberately ignore (they do
+// not change IPv4 routing); `unsupported` rows are known statements the model cannot
+// express, reported once per device so the user knows the simulation leaves them out.
+#include <functional>
+#include <set>
+
+#include "parser/junos/junos_draft.h"
+#include "parser/junos/path_pattern.h"
+
+namespace routefix::parser::junos {
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+template <typename Target>
+struct Rule {
+  PathPattern pattern;
+  std::function<void(JunosDraft&, Target&, const SetPath&, const Args&)> apply;  // null: ignore
+  std::string unsupported;  // non-empty: known but not modelled
+};
+
+template <typename Target>
+Rule<Target> on(const char* pattern,
+                std::function<void(JunosDraft&, Target&, const SetPath&, const Args&)> fn) {
+  return {PathPattern(pattern), std::move(fn), {}};
+}
+template <typename Target>
+Rule<Target> ignore(const char* pattern) {
+  return {PathPattern(pattern), nullptr, {}};
+}
+template <typename Target>
+Rule<Target> unsupported(const char* pattern, const char* what) {
+  return {PathPattern(pattern), nullptr, what};
+}
+
+// Tries the rows on words[from..]; false when none matches.
+template <typename Target>
+bool dispatch(const std::vector<Rule<Target>>& rules, JunosDraft& d, Target& t, const SetPath& p,
+              size_t from) {
+  std::vector<std::string> words(p.words.begin() + static_cast<long>(from), p.words.end());
+  for (const auto& r : rules) {
+    auto args = r.pattern.match(words);
+    if (!args) continue;
+    if (!r.unsupported.empty()) d.warn(p, "not modelled: " + r.unsupported);
+    else if (r.apply) r.apply(d, t, p, *args);
+    return true;
+  }
+  return false;
+}
+
+uint32_t num(const std::string& s) { return parseUint(s).value_or(0); }
+model::Ipv4 ip(const std::string& s) { return model::Ipv4::parse(s).value_or(model::Ipv4{}); }
+
+// OSPF area ids are written dotted ("0.0.0.0") or as a number.
+std::optional<uint32_t> areaId(const std::string& s) {
+  if (auto n = parseUint(s)) return n;
+  if (auto a = model::Ipv4::parse(s)) return a->value;
+  return std::nullopt;
+}
+
+// An OSPF interface without a unit is unit 0.
+std::string unitName(const std::string& name) {
+  return name.find('.') == std::string::npos ? name + ".0" : name;
+}
+
+// ---- interfaces --------------------------------------------------------------------
+struct UnitRef {
+  std::string physical;
+  std::string unit;
+};
+
+const std::vector<Rule<UnitRef>>& unitRules() {
+  static const std::vector<Rule<UnitRef>> rules = {
+      on<UnitRef>("family inet address <prefix> ...",
+                  [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args& a) {
+                    auto& i = d.unit(u.physical, u.unit, p);
+                    auto slash = a[0].find('/');
+                    model::InterfaceAddress addr{ip(a[0].substr(0, slash)),
+                                                 static_cast<uint8_t>(num(a[0].substr(slash + 1))),
+                                                 {p.file, p.line, p.line}};
+                    if (addr.length > 32) return d.warn(p, "invalid address " + a[0]);
+                    bool primary = a[1] == "primary";
+                    if (!i.address) {
+                      i.address = addr;
+                    } else if (primary) {
+                      i.secondary.push_back(*i.address);
+                      i.address = addr;
+                    } else {
+                      i.secondary.push_back(addr);
+                    }
+                  }),
+      on<UnitRef>("family inet", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args&) {
+        d.unit(u.physical, u.unit, p);
+      }),
+      on<UnitRef>("description <w>", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args& a) {
+        d.unit(u.physical, u.unit, p).description = a[0];
+      }),
+      on<UnitRef>("disable", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args&) {
+        d.unit(u.physical, u.unit, p).shutdown = true;
+      }),
+      on<UnitRef>("bandwidth <w>", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args& a) {
+        auto bw = parseBandwidthKbps(a[0]);
+        if (!bw) return d.warn(p, "invalid bandwidth " + a[0]);
+        d.unit(u.physical, u.unit, p).bandwidth_kbps = *bw;
+      }),
+      unsupported<UnitRef>("family inet filter ...", "firewall filters on interfaces"),
+      ignore<UnitRef>("family inet mtu <n>"),
+      ignore<UnitRef>("family inet no-redirects"),
+      ignore<UnitRef>("family inet6 ..."),
+      ignore<UnitRef>("family iso ..."),
+      ignore<UnitRef>("family mpls ..."),
+      ignore<UnitRef>("family ethernet-switching ..."),
+      ignore<UnitRef>("vlan-id <n>"),
+      ignore<UnitRef>("encapsulation ..."),
+      ignore<UnitRef>("proxy-arp ..."),
+  };
+  return rules;
+}
+
+const std::vector<Rule<std::string>>& physicalRules() {
+  static const std::vector<Rule<std::string>> rules = {
+      on<std::string>("description <w>", [](JunosDraft& d, std::string& n, const SetPath&, const Args& a) {
+        d.physical[n].description = a[0];
+      }),
+      on<std::string>("disable", [](JunosDraft& d, std::string& n, const SetPath&, const Args&) {
+        d.physical[n].disable = true;
+      }),
+      on<std::string>("speed <w>", [](JunosDraft& d, std::string& n, const SetPath& p, const Args& a) {
+        auto bw = parseBandwidthKbps(a[0]);
+        if (!bw) return d.warn(p, "invalid speed " + a[0]);
+        d.physical[n].bandwidth_kbps = *bw;
+      }),
+      ignore<std::string>("mtu <n>"),
+      ignore<std::string>("vlan-tagging"),
+      ignore<std::string>("flexible-vlan-tagging"),
+      ignore<std::string>("encapsulation ..."),
+      ignore<std::string>("gigether-options ..."),
+      ignore<std::string>("ether-options ..."),
+      ignore<std::string>("aggregated-ether-options ..."),
+      ignore<std::string>("link-mode ..."),
+      ignore<std::string>("hold-time ..."),
+      ignore<std::string>("traceoptions ..."),
+      ignore<std::string>("damping ..."),
+  };
+  return rules;
+}
+
+// ---- routing-options ---------------------------------------------------------------
+const std::vector<Rule<StaticRouteDraft>>& staticRouteRules() {
+  using S = StaticRouteDraft;
+  static const std::vector<Rule<S>> rules = {
+      on<S>("next-hop <w>", [](JunosDraft&, S& s, const SetPath& p, const Args& a) {
+        s.next_hops.push_back({a[0], p.line});
+      }),
+      on<S>("qualified-next-hop <w>", [](JunosDraft&, S& s, const SetPath& p, const Args& a) {
+        s.qualified.push_back({a[0], std::nullopt, p.line});
+      }),
+      on<S>("qualified-next-hop <w> preference <n>", [](JunosDraft&, S& s, const SetPath& p, const Args& a) {
+        for (auto& q : s.qualified)
+          if (q.next_hop == a[0]) return void(q.preference = num(a[1]));
+        s.qualified.push_back({a[0], num(a[1]), p.line});
+      }),
+      ignore<S>("qualified-next-hop <w> ..."),
+      on<S>("discard", [](JunosDraft&, S& s, const SetPath&, const Args&) { s.discard = true; }),
+      on<S>("reject", [](JunosDraft&, S& s, const SetPath&, const Args&) { s.discard = true; }),
+      on<S>("preference <n>", [](JunosDraft&, S& s, const SetPath&, const Args& a) {
+        s.preference = num(a[0]);
+      }),
+      on<S>("tag <n>", [](JunosDraft&, S& s, const SetPath&, const Args& a) { s.tag = num(a[0]); }),
+      ignore<S>("metric ..."),
+      ignore<S>("no-readvertise"),
+      ignore<S>("readvertise"),
+      ignore<S>("retain"),
+      ignore<S>("no-retain"),
+      ignore<S>("install"),
+      ignore<S>("no-install"),
+      ignore<S>("resolve"),
+      ignore<S>("active"),
+      ignore<S>("passive"),
+      ignore<S>("bfd-liveness-detection ..."),
+      unsupported<S>("community ...", "communities on static routes"),
+  };
+  return rules;
+}
+
+const std::vector<Rule<model::AggregateRoute>>& aggregateRules() {
+  using A = model::AggregateRoute;
+  static const std::vector<Rule<A>> rules = {
+      ignore<A>("discard"),
+      ignore<A>("reject"),
+      ignore<A>("passive"),
+      ignore<A>("active"),
+      ignore<A>("brief"),
+      ignore<A>("full"),
+      on<A>("preference <n>", [](JunosDraft&, A& g, const SetPath&, const Args& a) {
+        g.distance = num(a[0]);
+      }),
+      on<A>("community <w>", [](JunosDraft& d, A& g, const SetPath& p, const Args& a) {
+        auto c = model::parseCommunity(a[0]);
+        if (!c) return d.warn(p, "invalid community " + a[0]);
+        g.communities.push_back(*c);
+      }),
+      unsupported<A>("policy ...", "aggregate route contributor policies"),
+      unsupported<A>("as-path ...", "AS paths on aggregate routes"),
+  };
+  return rules;
+}
+
+// ---- OSPF --------------------------------------------------------------------------
+const std::vector<Rule<OspfInterfaceDraft>>& ospfInterfaceRules() {
+  using O = OspfInterfaceDraft;
+  static const std::vector<Rule<O>> rules = {
+      on<O>("metric <n>", [](JunosDraft&, O& o, const SetPath& p, const Args& a) {
+        o.metric = num(a[0]);
+        o.metric_span = {p.file, p.line, p.line};
+      }),
+      on<O>("passive ...", [](JunosDraft&, O& o, const SetPath&, const Args&) { o.passive = true; }),
+      on<O>("interface-type p2p", [](JunosDraft&, O& o, const SetPath&, const Args&) {
+        o.point_to_point = true;
+      }),
+      on<O>("disable", [](JunosDraft&, O& o, const SetPath&, const Args&) { o.disable = true; }),
+      unsupported<O>("interface-type ...", "OSPF interface types other than p2p"),
+      ignore<O>("priority <n>"),
+      ignore<O>("hello-interval <n>"),
+      ignore<O>("dead-interval <n>"),
+      ignore<O>("retransmit-interval <n>"),
+      ignore<O>("transit-delay <n>"),
+      ignore<O>("authentication ..."),
+      ignore<O>("bfd-liveness-detection ..."),
+      ignore<O>("ldp-synchronization ..."),
+      ignore<O>("te-metric <n>"),
+      ignore<O>("link-protection"),
+      ignore<O>("node-link-protection"),
+      ignore<O>("flood-reduction"),
+      ignore<O>("no-neighbor-down-notification"),
+      ignore<O>(""),
+  };
+  return rules;
+}
+
+// ---- BGP ---------------------------------------------------------------------------
+void note(BgpSettings& s, const std::string& key, const SetPath& p) {
+  cover(s.spans[key], p.file, p.line);
+}
+
+const std::vector<Rule<BgpSettings>>& bgpSettingRules() {
+  using B = BgpSettings;
+  static const std::vector<Rule<B>> rules = {
+      on<B>("type <w>", [](JunosDraft& d, B& s, const SetPath& p, const Args& a) {
+        if (a[0] != "internal" && a[0] != "external") return d.warn(p, "invalid BGP type " + a[0]);
+        s.type = a[0];
+        note(s, "type", p);
+      }),
+      on<B>("peer-as <n>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+        s.peer_as = num(a[0]);
+        note(s, "peer-as", p);
+      }),
+      on<B>("local-as <n> ...", [](JunosDraft& d, B& s, const SetPath& p, const Args& a) {
+        s.local_as = num(a[0]);
+        note(s, "local-as", p);
+        if (!a[1].empty()) d.warn(p, "not modelled: local-as options (" + a[1] + ")");
+      }),
+      on<B>("local-address <ip>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+        s.local_address = a[0];
+        note(s, "local-address", p);
+      }),
+      on<B>("import <w>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+        s.import_policies.push_back({a[0], p.line});
+        note(s, "import", p);
+      }),
+      on<B>("export <w>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+        s.export_policies.push_back({a[0], p.line});
+        note(s, "export", p);
+      }),
+      on<B>("cluster <ip>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+        s.cluster = ip(a[0]);
+        note(s, "cluster", p);
+      }),
+      on<B>("multipath", [](JunosDraft&, B& s, const SetPath& p, const Args&) {
+        s.multipath = true;
+        note(s, "multipath", p);
+      }),
+      on<B>("multipath multiple-as", [](JunosDraft&, B& s, const SetPath& p, const Args&) {
+        s.multipath = true;
+        s.multiple_as = true;
+        note(s, "multipath", p);
+      }),
+      on<B>("multihop", [](JunosDraft&, B& s, const SetPath& p, const Args&) {
+        if (!s.multihop_ttl) s.multihop_ttl = 64;
+        note(s, "multihop", p);
+      }),
+      on<B>("multihop ttl <n>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+        s.multihop_ttl = num(a[0]);
+        note(s, "multihop", p);
+      }),
+      on<B>("description <w>", [](JunosDraft&, B& s, const SetPath&, const Args& a) {
+        s.description = a[0];
+      }),
+      on<B>("remove-private ...", [](JunosDraft&, B& s, const SetPath& p, const Args&) {
+        s.remove_private = true;
+        note(s, "remove-private", p);
+      }),
+      on<B>("passive", [](JunosDraft&, B& s, const SetPath&, const Args&) { s.passive = true; }),
+      on<B>("family inet unicast ...", [](JunosDraft&, B& s, const SetPath&, const Args&) {
+        s.family_configured = true;
+        s.family_inet_unicast = true;
+      }),
+      on<B>("family inet any ...", [](JunosDraft&, B& s, const SetPath&, const Args&) {
+        s.family_configured = true;
+        s.family_inet_unicast = true;
+      }),
+      on<B>("family ...", [](JunosDraft&, B& s, const SetPath&, const Args&) {
+        s.family_configured = true;  // another family only: inet unicast is then off
+      }),
+      ignore<B>("authentication-key <w>"),
+      ignore<B>("authentication-algorithm <w>"),
+      ignore<B>("authentication-key-chain <w>"),
+      ignore<B>("hold-time <n>"),
+      ignore<B>("log-updown"),
+      ignore<B>("bfd-liveness-detection ..."),
+      ignore<B>("graceful-restart ..."),
+      ignore<B>("tcp-mss <n>"),
+      ignore<B>("mtu-discovery"),
+      ignore<B>("traceoptions ..."),
+      ignore<B>("out-delay <n>"),
+      ignore<B>("preference <n>"),
+      ignore<B>("damping"),
+      unsupported<B>("allow ...", "dynamic BGP neighbors (allow)"),
+      unsupported<B>("as-override", "as-override"),
+      unsupported<B>("advertise-inactive", "advertise-inactive"),
+      unsupported<B>("advertise-external ...", "advertise-external"),
+      unsupported<B>("local-preference <n>", "BGP group local-preference"),
+      unsupported<B>("metric-out ...", "metric-out"),
+      unsupported<B>("keep ...", "keep all|none"),
+      unsupported<B>("loops <n>", "AS loops"),
+      unsupported<B>("advertise-peer-as", "advertise-peer-as"),
+  };
+  return rules;
+}
+
+// ---- policy-options ----------------------------------------------------------------
+FromCondition condition(FromCondition::Kind kind, const SetPath& p) {
+  FromCondition c;
+  c.kind = kind;
+  c.line = p.line;
+  return c;
+}
+
+const std::vector<Rule<TermDraft>>& thenRules();
+
+// `route-filter P exact|orlonger|longer|upto /n|prefix-length-range /a-/b [action...]`
+void routeFilter(JunosDraft& d, TermDraft& t, const SetPath& p, const Args& a) {
+  auto c = condition(FromCondition::Kind::RouteFilter, p);
+  c.prefix = *model::Prefix::parse(a[0]);
+  std::vector<std::string> rest;
+  for (size_t i = 1; i < a.size(); ++i) rest.push_back(a[i]);
+  auto slashLength = [](const std::string& s) -> std::optional<uint8_t> {
+    if (s.size() < 2 || s[0] != '/') return std::nullopt;
+    auto n = parseUint(s.substr(1));
+    if (!n || *n > 32) return std::nullopt;
+    return static_cast<uint8_t>(*n);
+  };
+  size_t used = 0;
+  uint8_t len = c.prefix.length;
+  const std::string type = rest.empty() ? "" : rest[0];
+  if (type == "exact") {
+    used = 1;
+  } else if (type == "orlonger") {
+    c.ge = len, c.le = 32, used = 1;
+  } else if (type == "longer") {
+    if (len == 32) return d.warn(p, "route-filter longer on a /32 matches nothing");
+    c.ge = static_cast<uint8_t>(len + 1), c.le = 32, used = 1;
+  } else if (type == "upto" && rest.size() >= 2 && slashLength(rest[1])) {
+    c.ge = len, c.le = *slashLength(rest[1]), used = 2;
+  } else if (type == "prefix-length-range" && rest.size() >= 2) {
+    auto dash = rest[1].find("-");
+    auto lo = slashLength(rest[1].substr(0, dash));
+    auto hi = dash == std::string::npos ? std::nullopt : slashLength(rest[1].substr(dash + 1));
+    if (!lo || !hi) return d.warn(p, "invalid prefix-length-range " + rest[1]);
+    c.ge = *lo, c.le = *hi, used = 2;
+  } else if (type == "through") {
+    return d.warn(p, "not modelled: route-filter through");
+  } else {
+    return d.warn(p, "unrecognized syntax");
+  }
+  if (used < rest.size()) {
+    // The filter's own actions, read with the `then` rows (the words end the path).
+    TermDraft own;
+    if (!dispatch(thenRules(), d, own, p, p.words.size() - (rest.size() - used)))
+      return d.warn(p, "unrecognized syntax");
+    if (own.then.empty()) return;  // an ignored action
+    c.actions = std::move(own.then);
+  }
+  t.from.push_back(std::move(c));
+}
+
+const std::vector<Rule<TermDraft>>& fromRules() {
+  using T = TermDraft;
+  using K = FromCondition::Kind;
+  static const std::vector<Rule<T>> rules = {
+      on<T>("protocol <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Protocol, p);
+        c.name = a[0];
+        t.from.push_back(c);
+      }),
+      on<T>("prefix-list <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::PrefixList, p);
+        c.name = a[0];
+        t.from.push_back(c);
+      }),
+      on<T>("prefix-list-filter <w> <w> ...", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
+        if (a[1] != "exact" && a[1] != "orlonger" && a[1] != "longer")
+          return d.warn(p, "not modelled: prefix-list-filter " + a[1]);
+        if (!a[2].empty()) return d.warn(p, "not modelled: prefix-list-filter with an action");
+        auto c = condition(K::PrefixListFilter, p);
+        c.name = a[0];
+        c.match_type = a[1];
+        t.from.push_back(c);
+      }),
+      on<T>("route-filter <prefix> ...", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
+        Args split{a[0]};
+        std::string rest = a[1], w;
+        for (char ch : rest + " ") {
+          if (ch == ' ') {
+            if (!w.empty()) split.push_back(w);
+            w.clear();
+          } else {
+            w += ch;
+          }
+        }
+        routeFilter(d, t, p, split);
+      }),
+      on<T>("community <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Community, p);
+        c.name = a[0];
+        t.from.push_back(c);
+      }),
+      on<T>("as-path <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::AsPath, p);
+        c.name = a[0];
+        t.from.push_back(c);
+      }),
+      on<T>("neighbor <ip>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Neighbor, p);
+        c.address = ip(a[0]);
+        t.from.push_back(c);
+      }),
+      on<T>("next-hop <ip>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::NextHop, p);
+        c.address = ip(a[0]);
+        t.from.push_back(c);
+      }),
+      on<T>("tag <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Tag, p);
+        c.value = num(a[0]);
+        t.from.push_back(c);
+      }),
+      on<T>("metric <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Metric, p);
+        c.value = num(a[0]);
+        t.from.push_back(c);
+      }),
+      on<T>("interface <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Interface, p);
+        c.name = unitName(a[0]);
+        t.from.push_back(c);
+      }),
+      ignore<T>("family inet"),
+      unsupported<T>("route-type ...", "policy match on route-type"),
+      unsupported<T>("area ...", "policy match on OSPF area"),
+      unsupported<T>("policy ...", "policy subroutines (from policy)"),
+      unsupported<T>("source-address-filter ...", "source-address-filter"),
+      unsupported<T>("local-preference ...", "policy match on local-preference"),
+      unsupported<T>("origin ...", "policy match on origin"),
+      unsupported<T>("instance ...", "policy match on routing instance"),
+      unsupported<T>("rib ...", "policy match on routing table"),
+  };
+  return rules;
+}
+
+ThenAction action(ThenAction::Kind kind, const SetPath& p) {
+  ThenAction a;
+  a.kind = kind;
+  a.line = p.line;
+  return a;
+}
+
+ThenAction setAction(model::PolicySet::Kind kind, const SetPath& p) {
+  auto a = action(ThenAction::Kind::Set, p);
+  a.set.kind = kind;
+  a.set.span = {p.file, p.line, p.line};
+  return a;
+}
+
+const std::vector<Rule<TermDraft>>& thenRules() {
+  using T = TermDraft;
+  using K = ThenAction::Kind;
+  using S = model::PolicySet::Kind;
+  static const std::vector<Rule<T>> rules = {
+      on<T>("accept", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
+        t.then.push_back(action(K::Accept, p));
+      }),
+      on<T>("reject", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
+        t.then.push_back(action(K::Reject, p));
+      }),
+      on<T>("next term", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
+        t.then.push_back(action(K::NextTerm, p));
+      }),
+      on<T>("next policy", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
+        t.then.push_back(action(K::NextPolicy, p));
+      }),
+      on<T>("local-preference <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::LocalPref, p);
+        s.set.value = num(a[0]);
+        t.then.push_back(s);
+      }),
+      on<T>("metric <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::Metric, p);
+        s.set.value = num(a[0]);
+        t.then.push_back(s);
+      }),
+      on<T>("metric add <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::Metric, p);
+        s.set.value = num(a[0]);
+        s.set.delta = 1;
+        t.then.push_back(s);
+      }),
+      on<T>("metric subtract <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::Metric, p);
+        s.set.value = num(a[0]);
+        s.set.delta = -1;
+        t.then.push_back(s);
+      }),
+      on<T>("community <w> <w>", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
+        auto c = action(K::Set, p);
+        if (a[0] == "add" || a[0] == "+") c.kind = K::CommunityAdd;
+        else if (a[0] == "set" || a[0] == "=") c.kind = K::CommunitySet;
+        else if (a[0] == "delete" || a[0] == "-") c.kind = K::CommunityDelete;
+        else return d.warn(p, "unrecognized syntax");
+        c.community = a[1];
+        t.then.push_back(c);
+      }),
+      on<T>("as-path-prepend <w>", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::AsPathPrepend, p);
+        std::string w;
+        for (char ch : a[0] + " ") {
+          if (ch != ' ') {
+            w += ch;
+            continue;
+          }
+          if (w.empty()) continue;
+          auto asn = parseUint(w);
+          if (!asn) return d.warn(p, "invalid AS number " + w + " in as-path-prepend");
+          s.set.asns.push_back(*asn);
+          w.clear();
+        }
+        t.then.push_back(s);
+      }),
+      on<T>("next-hop self", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
+        // In an export policy "the peer's view of us": the model's peer_address.
+        auto s = setAction(S::NextHop, p);
+        s.set.peer_address = true;
+        t.then.push_back(s);
+      }),
+      on<T>("next-hop peer-address", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
+        auto s = setAction(S::NextHop, p);
+        s.set.peer_address = true;
+        t.then.push_back(s);
+      }),
+      on<T>("next-hop <ip>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::NextHop, p);
+        s.set.address = ip(a[0]);
+        t.then.push_back(s);
+      }),
+      on<T>("origin <w>", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::Origin, p);
+        if (a[0] == "igp") s.set.origin = 0;
+        else if (a[0] == "egp") s.set.origin = 1;
+        else if (a[0] == "incomplete") s.set.origin = 2;
+        else return d.warn(p, "invalid origin " + a[0]);
+        t.then.push_back(s);
+      }),
+      on<T>("tag <n>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto s = setAction(S::Tag, p);
+        s.set.value = num(a[0]);
+        t.then.push_back(s);
+      }),
+      on<T>("external type <n>", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
+        if (num(a[0]) != 1 && num(a[0]) != 2) return d.warn(p, "invalid external type " + a[0]);
+        auto s = setAction(S::MetricType, p);
+        s.set.value = num(a[0]);
+        t.then.push_back(s);
+      }),
+      ignore<T>("load-balance ..."),
+      ignore<T>("trace"),
+      ignore<T>("install-nexthop ..."),
+      ignore<T>("priority ..."),
+      unsupported<T>("next-hop ...", "next-hop discard/reject in policies"),
+      unsupported<T>("preference ...", "setting route preference in a policy"),
+      unsupported<T>("as-path-expand ...", "as-path-expand"),
+      unsupported<T>("default-action ...", "default-action"),
+      unsupported<T>("local-preference ...", "relative local-preference"),
+      unsupported<T>("color ...", "color"),
+  };
+  return rules;
+}
+
+// ---- the top level -----------------------------------------------------------------
+struct Root {};
+
+bool bgpStatement(JunosDraft& d, const SetPath& p) {
+  // protocols bgp [group G [neighbor N]] <setting>
+  d.bgp.present = true;
+  cover(d.bgp.span, p.file, p.line);
+  const auto& w = p.words;
+  if (w.size() >= 4 && w[2] == "group") {
+    auto& g = d.bgpGroup(w[3], p);
+    if (w.size() == 4) return true;
+    if (w[4] == "neighbor" && w.size() >= 6) {
+      if (!model::Ipv4::parse(w[5])) {
+        d.warn(p, "not modelled: BGP neighbor " + w[5] + " (not an IPv4 address)");
+        return true;
+      }
+      auto& n = d.bgpNeighbor(g, w[5], p);
+      return w.size() == 6 || dispatch(bgpSettingRules(), d, n.settings, p, 6);
+    }
+    return dispatch(bgpSettingRules(), d, g.settings, p, 4);
+  }
+  if (w.size() == 2) return true;
+  if (w.size() == 4 && w[2] == "path-selection" && w[3] == "always-compare-med") {
+    d.bgp.always_compare_med = true;
+    return true;
+  }
+  if (w.size() >= 3 && w[2] == "path-selection") {
+    d.warn(p, "not modelled: BGP path-selection options");
+    return true;
+  }
+  for (const char* ignored : {"precision-timers", "log-updown", "traceoptions", "graceful-restart"})
+    if (w[2] == ignored) return true;
+  return dispatch(bgpSettingRules(), d, d.bgp.global, p, 2);
+}
+
+bool ospfStatement(JunosDraft& d, const SetPath& p) {
+  d.ospf.present = true;
+  cover(d.ospf.span, p.file, p.line);
+  const auto& w = p.words;
+  if (w.size() == 2) return true;
+  if (w[2] == "area" && w.size() >= 4) {
+    auto area = areaId(w[3]);
+    if (!area) {
+      d.warn(p, "invalid OSPF area " + w[3]);
+      return true;
+    }
+    if (w.size() == 4) return true;
+    if (w[4] == "interface" && w.size() >= 6) {
+      auto& o = d.ospfInterface(unitName(w[5]), *area, p);
+      return dispatch(ospfInterfaceRules(), d, o, p, 6);
+    }
+    if (w[4] == "area-range" && w.size() >= 6) {
+      auto prefix = model::Prefix::parse(w[5]);
+      if (!prefix) return false;
+      model::OspfAreaRange* r = nullptr;
+      for (auto& x : d.ospf.area_ranges)
+        if (x.area == *area && x.prefix == *prefix) r = &x;
+      if (!r) r = &d.ospf.area_ranges.emplace_back(model::OspfAreaRange{*area, *prefix, true, {}, {}});
+      cover(r->span, p.file, p.line);
+      if (w.size() == 6) return true;
+      if (w.size() == 7 && w[6] == "restrict") return r->advertise = false, true;
+      if (w.size() == 8 && w[6] == "override-metric" && parseUint(w[7]))
+        return r->cost = num(w[7]), true;
+      return false;
+    }
+    if (w[4] == "stub" || w[4] == "nssa") {
+      d.warn(p, "not modelled: OSPF stub/NSSA areas");
+      return true;
+    }
+    return false;
+  }
+  if (w[2] == "reference-bandwidth" && w.size() == 4) {
+    auto bw = parseBandwidthKbps(w[3]);
+    if (!bw) d.warn(p, "invalid reference-bandwidth " + w[3]);
+    else d.ospf.reference_bandwidth_mbps = static_cast<uint32_t>(*bw / 1000);
+    return true;
+  }
+  if (w[2] == "export" && w.size() == 4) return d.ospf.export_policies.push_back({w[3], p.line}), true;
+  if (w[2] == "preference" && w.size() == 4 && parseUint(w[3]))
+    return d.ospf.preference = num(w[3]), true;
+  if (w[2] == "external-preference" || w[2] == "import" || w[2] == "disable") {
+    d.warn(p, "not modelled: OSPF " + w[2]);
+    return true;
+  }
+  for (const char* ignored : {"traceoptions", "graceful-restart", "spf-options", "no-rfc-1583",
+                              "traffic-engineering", "overload", "rib-group"})
+    if (w[2] == ignored) return true;
+  return false;
+}
+
+const std::vector<Rule<Root>>& rootRules() {
+  using R = Root;
+  static const std::vector<Rule<R>> rules = {
+      on<R>("system host-name <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        d.device.name = a[0];
+        d.device.hostname_span = {p.file, p.line, p.line};
+      }),
+      ignore<R>("system ..."),
+      on<R>("interfaces <w> unit <w> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        UnitRef u{a[0], a[1]};
+        d.unit(u.physical, u.unit, p);
+        if (p.words.size() > 4 && !dispatch(unitRules(), d, u, p, 4)) d.warn(p, "unrecognized syntax");
+      }),
+      unsupported<R>("interfaces interface-range ...", "interface ranges"),
+      on<R>("interfaces <w> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        std::string name = a[0];
+        d.physical[name];
+        if (p.words.size() > 2 && !dispatch(physicalRules(), d, name, p, 2))
+          d.warn(p, "unrecognized syntax");
+      }),
+      on<R>("routing-options router-id <ip>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        d.router_id = Named{a[0], p.line};
+      }),
+      on<R>("routing-options autonomous-system <n> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        d.autonomous_system = Named{a[0], p.line};
+      }),
+      on<R>("routing-options static route <prefix> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto& s = d.staticRoute(*model::Prefix::parse(a[0]), p);
+        if (p.words.size() > 4 && !dispatch(staticRouteRules(), d, s, p, 4)) d.warn(p, "unrecognized syntax");
+      }),
+      on<R>("routing-options aggregate route <prefix> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto prefix = *model::Prefix::parse(a[0]);
+        model::AggregateRoute* g = nullptr;
+        for (auto& x : d.device.aggregate_routes)
+          if (x.prefix == prefix) g = &x;
+        if (!g) g = &d.device.aggregate_routes.emplace_back(model::AggregateRoute{prefix, 130, {}, {}});
+        cover(g->span, p.file, p.line);
+        if (p.words.size() > 4 && !dispatch(aggregateRules(), d, *g, p, 4)) d.warn(p, "unrecognized syntax");
+      }),
+      ignore<R>("routing-options forwarding-table ..."),
+      ignore<R>("routing-options graceful-restart ..."),
+      ignore<R>("routing-options nonstop-routing"),
+      ignore<R>("routing-options martians ..."),
+      ignore<R>("routing-options ppm ..."),
+      ignore<R>("routing-options options ..."),
+      ignore<R>("routing-options traceoptions ..."),
+      unsupported<R>("routing-options static defaults ...", "static route defaults"),
+      unsupported<R>("routing-options generate ...", "generated routes"),
+      unsupported<R>("routing-options rib ...", "routing tables other than inet.0"),
+      unsupported<R>("routing-options rib-groups ...", "rib-groups"),
+      unsupported<R>("routing-options confederation ...", "BGP confederations"),
+      unsupported<R>("routing-options interface-routes ...", "interface-routes"),
+      on<R>("protocols ospf ...", [](JunosDraft& d, R&, const SetPath& p, const Args&) {
+        if (!ospfStatement(d, p)) d.warn(p, "unrecognized syntax");
+      }),
+      on<R>("protocols bgp ...", [](JunosDraft& d, R&, const SetPath& p, const Args&) {
+        if (!bgpStatement(d, p)) d.warn(p, "unrecognized syntax");
+      }),
+      on<R>("policy-options prefix-list <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto& l = d.prefix_lists[a[0]];
+        l.name = a[0];
+        cover(l.span, p.file, p.line);
+      }),
+      on<R>("policy-options prefix-list <w> <prefix>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto& l = d.prefix_lists[a[0]];
+        l.name = a[0];
+        cover(l.span, p.file, p.line);
+        model::PrefixListEntry e;
+        e.seq = static_cast<uint32_t>(l.entries.size() + 1) * 10;
+        e.prefix = *model::Prefix::parse(a[1]);
+        e.span = {p.file, p.line, p.line};
+        l.entries.push_back(e);
+      }),
+      unsupported<R>("policy-options prefix-list <w> apply-path <w>", "prefix-list apply-path"),
+      on<R>("policy-options community <w> members <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto& c = d.community(a[0], p);
+        c.members.push_back({a[1], p.line});
+      }),
+      unsupported<R>("policy-options community <w> invert-match", "community invert-match"),
+      on<R>("policy-options as-path <w> <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto& l = d.as_paths[a[0]];
+        l.name = a[0];
+        l.span = {p.file, p.line, p.line};
+        l.entries.push_back({model::Action::Permit, a[1], {p.file, p.line, p.line}});
+      }),
+      unsupported<R>("policy-options as-path-group ...", "as-path-group"),
+      unsupported<R>("policy-options condition ...", "policy conditions"),
+      on<R>("policy-options policy-statement <w> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        const auto& w = p.words;
+        // policy-statement P [term T] (from|then) ...; a policy's own from/then form its
+        // unnamed final term.
+        size_t at = 3;
+        std::string termName;
+        if (w.size() > 4 && w[3] == "term") {
+          termName = w[4];
+          at = 5;
+        }
+        auto& t = d.term(a[0], termName, p);
+        if (w.size() == at) return;
+        bool ok = false;
+        if (w[at] == "from") ok = dispatch(fromRules(), d, t, p, at + 1);
+        else if (w[at] == "then") ok = dispatch(thenRules(), d, t, p, at + 1);
+        else if (w[at] == "to") ok = (d.warn(p, "not modelled: policy `to` conditions"), true);
+        if (!ok) d.warn(p, "unrecognized syntax");
+      }),
+      ignore<R>("version ..."),
+      ignore<R>("chassis ..."),
+      ignore<R>("services ..."),
+      ignore<R>("security ..."),
+      ignore<R>("snmp ..."),
+      ignore<R>("firewall ..."),
+      ignore<R>("forwarding-options ..."),
+      ignore<R>("class-of-service ..."),
+      ignore<R>("event-options ..."),
+      ignore<R>("applications ..."),
+      ignore<R>("access ..."),
+      ignore<R>("access-profile ..."),
+      ignore<R>("vlans ..."),
+      ignore<R>("bridge-domains ..."),
+      ignore<R>("ethernet-switching-options ..."),
+      ignore<R>("switch-options ..."),
+      ignore<R>("poe ..."),
+      ignore<R>("virtual-chassis ..."),
+      ignore<R>("protocols lldp ..."),
+      ignore<R>("protocols lldp-med ..."),
+      ignore<R>("protocols rstp ..."),
+      ignore<R>("protocols mstp ..."),
+      ignore<R>("protocols vstp ..."),
+      ignore<R>("protocols igmp-snooping ..."),
+      ignore<R>("protocols layer2-control ..."),
+      ignore<R>("protocols router-advertisement ..."),
+      ignore<R>("protocols sflow ..."),
+      ignore<R>("protocols bfd ..."),
+      ignore<R>("protocols mpls ..."),
+      ignore<R>("protocols rsvp ..."),
+      ignore<R>("protocols ldp ..."),
+      ignore<R>("protocols ospf3 ..."),
+      unsupported<R>("protocols isis ...", "IS-IS"),
+      unsupported<R>("protocols rip ...", "RIP"),
+      unsupported<R>("protocols pim ...", "multicast (PIM)"),
+      unsupported<R>("protocols vrrp ...", "VRRP"),
+      unsupported<R>("routing-instances ...", "routing-instances (only the master instance is simulated)"),
+      unsupported<R>("logical-systems ...", "logical-systems"),
+  };
+  return rules;
+}
+
+}  // namespace
+
+void walkStatements(const std::vector<SetPath>& paths, JunosDraft& draft) {
+  Root root;
+  for (const auto& p : paths)
+    if (!p.words.empty() && !dispatch(rootRules(), draft, root, p, 0))
+      draft.warn(p, "unrecognized syntax");
+}
+
+}  // namespace routefix::parser::junos
