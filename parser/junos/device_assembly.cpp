@@ -72,8 +72,13 @@ void assembleStaticRoutes(JunosDraft& d) {
 std::optional<model::Ipv4> routerId(JunosDraft& d) {
   if (d.router_id) return model::Ipv4::parse(d.router_id->value);
   // Junos falls back to the loopback's address, then the first interface address.
-  for (const auto& i : d.device.interfaces)
-    if (i.isLoopback() && i.address && (i.address->address.value >> 24) != 127) return i.address->address;
+  for (const auto& i : d.device.interfaces) {
+    if (!i.isLoopback() || !i.address) continue;
+    std::vector<model::InterfaceAddress> all{*i.address};
+    all.insert(all.end(), i.secondary.begin(), i.secondary.end());
+    for (const auto& a : all)
+      if ((a.address.value >> 24) != 127) return a.address;
+  }
   for (const auto& i : d.device.interfaces)
     if (i.address) return i.address->address;
   return std::nullopt;

@@ -118,7 +118,7 @@ void expandChoices(const std::vector<WordChoice>& choices, size_t i, SetPath& cu
 
 class BraceFlattener {
  public:
-  BraceFlattener(const ConfigFile& file, std::vector<SetPath>& out) : file_(file), out_(out) {}
+  explicit BraceFlattener(std::vector<SetPath>& out) : out_(out) {}
 
   void statements(const std::vector<JunosParser::StatementContext*>& list, const SetPath& prefix) {
     for (auto* s : list) statement(s, prefix);
@@ -146,17 +146,17 @@ class BraceFlattener {
       SetPath current = prefix;
       auto children = block->statement();
       expandChoices(statementWords(block->words), 0, current, [&](const SetPath& p) {
-        if (children.empty()) {  // `x { }` still says x exists
+        size_t before = out_.size();
+        statements(children, p);
+        if (out_.size() == before) {  // `x { }` still says x exists
           SetPath path = p;
           path.line = path.word_lines.empty() ? 0 : path.word_lines.back();
           out_.push_back(std::move(path));
         }
-        statements(children, p);
       });
     }
   }
 
-  const ConfigFile& file_;
   std::vector<SetPath>& out_;
 };
 
@@ -201,12 +201,41 @@ void flattenSetForm(JunosParser::SetConfigContext* tree, const ConfigFile& file,
     std::erase_if(flat.paths, [&](const SetPath& q) { return q.startsWith(d.words); });
 }
 
+// The ANTLR input stream decodes UTF-8 and throws on invalid bytes: those become '?', so a
+// stray byte costs a warning at most, never the whole file.
+std::string validUtf8(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    auto c = static_cast<unsigned char>(text[i]);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = len > 0 && i + len <= text.size();
+    for (size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    if (ok && len > 1) {
+      // Reject overlong forms and surrogates, which the decoder also refuses.
+      auto c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c == 0xC0 || c == 0xC1 || (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) ||
+             (c == 0xF0 && c1 < 0x90) || c > 0xF4 || (c == 0xF4 && c1 >= 0x90));
+    }
+    if (!ok) {
+      out += '?';
+      ++i;
+      continue;
+    }
+    out.append(text, i, len);
+    i += len;
+  }
+  return out;
+}
+
 }  // namespace
 
 FlatConfig flattenFile(const ConfigFile& file) {
   FlatConfig flat;
   bool setForm = isSetForm(file.text);
-  antlr4::ANTLRInputStream input(file.text);
+  std::string text = validUtf8(file.text);
+  antlr4::ANTLRInputStream input(text);
   JunosLexer lexer(&input);
   lexer.braceForm = !setForm;
   WarningErrorListener listener(file, flat.warnings);
@@ -218,12 +247,16 @@ FlatConfig flattenFile(const ConfigFile& file) {
   parser.addErrorListener(&listener);
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
       antlr4::atn::PredictionMode::SLL);
-  if (setForm) {
-    flattenSetForm(parser.setConfig(), file, flat);
-  } else {
-    SetPath root;
-    root.file = file.path;
-    BraceFlattener(file, flat.paths).statements(parser.braceConfig()->statement(), root);
+  try {
+    if (setForm) {
+      flattenSetForm(parser.setConfig(), file, flat);
+    } else {
+      SetPath root;
+      root.file = file.path;
+      BraceFlattener(flat.paths).statements(parser.braceConfig()->statement(), root);
+    }
+  } catch (const std::exception& e) {  // the runtime's own failures: report, keep the rest
+    flat.warnings.push_back({file.path, 0, {}, std::string("could not parse the file: ") + e.what()});
   }
   return flat;
 }

@@ -614,6 +614,7 @@ struct Root {};
 bool bgpStatement(JunosDraft& d, const SetPath& p) {
   // protocols bgp [group G [neighbor N]] <setting>
   d.bgp.present = true;
+  cover(d.bgp.span, p.file, p.word_lines[1]);
   cover(d.bgp.span, p.file, p.line);
   const auto& w = p.words;
   if (w.size() >= 4 && w[2] == "group") {
@@ -645,6 +646,7 @@ bool bgpStatement(JunosDraft& d, const SetPath& p) {
 
 bool ospfStatement(JunosDraft& d, const SetPath& p) {
   d.ospf.present = true;
+  cover(d.ospf.span, p.file, p.word_lines[1]);
   cover(d.ospf.span, p.file, p.line);
   const auto& w = p.words;
   if (w.size() == 2) return true;
