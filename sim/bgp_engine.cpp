@@ -242,7 +242,7 @@ class Engine {
     if (prefix.length == 0)
       for (uint32_t p = 0; p < peerings_.size(); ++p)
         if (peerings_[p].sender_neighbor && peerings_[p].sender_neighbor->default_originate)
-          deliver(p, exportPath(p, prefix));
+          propagate(p, prefix);
 
     bool converged = true;
     while (!queue_.empty()) {
@@ -256,7 +256,7 @@ class Engine {
                                     topo_.device(n).name + " keeps changing");
         break;
       }
-      for (uint32_t p : nodes_[n].out) deliver(p, exportPath(p, prefix));
+      for (uint32_t p : nodes_[n].out) propagate(p, prefix);
     }
     if (!converged) outcome_.oscillating.push_back(prefix);
     emitRoutes(prefix);
@@ -293,6 +293,13 @@ class Engine {
                    (!chosen.empty() && chosen.front() != best_[n].front());
     best_[n] = std::move(chosen);
     return changed;
+  }
+
+  // The sender's current best over peering p, through both ends' policies, into the
+  // receiver's Adj-RIB-In.
+  void propagate(uint32_t p, const Prefix& prefix) {
+    auto sent = exportPath(p, prefix);
+    deliver(p, sent ? importPath(p, prefix, *sent) : std::nullopt);
   }
 
   void deliver(uint32_t p, std::optional<BgpPath> path) {

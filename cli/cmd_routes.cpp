@@ -1,0 +1,137 @@
+// `routefix routes SNAPSHOT [--node N] [--prefix P] [--protocol X] [--format text|json]`:
+// the installed (best) routes of every node as the simulation computes them.
+#include <iomanip>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/command.h"
+#include "model/input_error.h"
+#include "parser/parser.h"
+#include "sim/dataplane.h"
+
+namespace routefix::cli {
+
+namespace {
+
+const std::vector<std::string> kProtocols = {"connected", "local",  "static", "ospf",
+                                             "ospf-ia",   "ospf-e1", "ospf-e2", "bgp",
+                                             "ibgp",      "aggregate"};
+
+struct RouteFilter {
+  std::string node;  // canonical device name, or "" for all
+  std::optional<model::Prefix> prefix;
+  std::string protocol;
+
+  bool keeps(const sim::Route& r) const {
+    if (prefix && r.prefix != *prefix) return false;
+    return protocol.empty() || sim::protocolName(r.protocol) == protocol;
+  }
+};
+
+nlohmann::json routeJson(const sim::Route& r) {
+  nlohmann::json hops = nlohmann::json::array();
+  for (const auto& nh : r.next_hops) {
+    nlohmann::json h{{"ip", nh.ip ? nlohmann::json(nh.ip->str()) : nlohmann::json(nullptr)},
+                     {"interface", nh.interface},
+                     {"node", nh.node}};
+    if (nh.discard) h["discard"] = true;
+    hops.push_back(std::move(h));
+  }
+  nlohmann::json communities = nlohmann::json::array();
+  for (auto c : r.communities) communities.push_back(model::communityStr(c));
+  return {{"prefix", r.prefix.str()},
+          {"protocol", sim::protocolName(r.protocol)},
+          {"next_hops", std::move(hops)},
+          {"admin_distance", r.admin_distance},
+          {"metric", r.metric},
+          {"as_path", r.as_path},
+          {"local_pref", r.local_pref ? nlohmann::json(*r.local_pref) : nlohmann::json(nullptr)},
+          {"communities", std::move(communities)}};
+}
+
+std::string nextHopText(const sim::NextHop& nh) {
+  if (nh.discard) return "Null0";
+  std::string s = nh.ip ? "via " + nh.ip->str() : "directly connected";
+  if (!nh.node.empty()) s += " (" + nh.node + ")";
+  return s + ", " + nh.interface;
+}
+
+void printText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
+  for (const auto& [node, rib] : dp.ribs) {
+    if (!filter.node.empty() && node != filter.node) continue;
+    out << node << ":\n";
+    for (const auto& r : rib.routes) {
+      if (!filter.keeps(r)) continue;
+      std::ostringstream line;
+      line << "  " << std::left << std::setw(10) << sim::protocolName(r.protocol) << std::setw(19)
+           << r.prefix.str() << "[" << r.admin_distance << "/" << r.metric << "]";
+      std::string indent(line.str().size(), ' ');
+      for (size_t i = 0; i < r.next_hops.size(); ++i)
+        out << (i == 0 ? line.str() : indent) << " " << nextHopText(r.next_hops[i]) << "\n";
+      if (r.protocol == sim::Protocol::Bgp || r.protocol == sim::Protocol::Ibgp ||
+          r.protocol == sim::Protocol::Aggregate) {
+        out << indent << " as-path [";
+        for (size_t i = 0; i < r.as_path.size(); ++i) out << (i ? " " : "") << r.as_path[i];
+        out << "] local-pref " << r.local_pref.value_or(0);
+        if (!r.communities.empty()) {
+          out << " communities";
+          for (auto c : r.communities) out << " " << model::communityStr(c);
+        }
+        out << "\n";
+      }
+    }
+  }
+}
+
+const RegisterCommand kRoutes{
+    "routes", "computed RIBs (best routes) of every node", [](CLI::App& app) {
+      auto snapshot = std::make_shared<std::string>();
+      auto node = std::make_shared<std::string>();
+      auto prefix = std::make_shared<std::string>();
+      auto protocol = std::make_shared<std::string>();
+      auto format = std::make_shared<std::string>("text");
+      app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
+      app.add_option("--node", *node, "only this node");
+      app.add_option("--prefix", *prefix, "only routes for exactly this prefix");
+      app.add_option("--protocol", *protocol, "only routes of this protocol")
+          ->check(CLI::IsMember(kProtocols));
+      app.add_option("--format", *format, "output format")
+          ->check(CLI::IsMember({"text", "json"}))
+          ->capture_default_str();
+      return [=]() {
+        RouteFilter filter;
+        filter.protocol = *protocol;
+        if (!prefix->empty()) {
+          filter.prefix = model::Prefix::parse(*prefix);
+          if (!filter.prefix) throw model::InputError("--prefix: '" + *prefix + "' is not an IPv4 prefix");
+        }
+        model::Network net = parser::loadSnapshot(*snapshot);
+        if (!node->empty()) {
+          const auto* d = net.findDevice(*node);
+          if (!d) throw model::InputError("--node: no device named '" + *node + "' in the snapshot");
+          filter.node = d->name;
+        }
+        sim::DataPlane dp = sim::simulate(net);
+        for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
+        if (*format == "json") {
+          nlohmann::json nodes = nlohmann::json::object();
+          for (const auto& [name, rib] : dp.ribs) {
+            if (!filter.node.empty() && name != filter.node) continue;
+            nlohmann::json routes = nlohmann::json::array();
+            for (const auto& r : rib.routes)
+              if (filter.keeps(r)) routes.push_back(routeJson(r));
+            nodes[name] = {{"routes", std::move(routes)}};
+          }
+          nlohmann::json out{{"nodes", std::move(nodes)}, {"converged", dp.converged}};
+          std::cout << out.dump(2) << "\n";
+        } else {
+          printText(dp, filter, std::cout);
+        }
+        return kExitOk;
+      };
+    }};
+
+}  // namespace
+
+}  // namespace routefix::cli

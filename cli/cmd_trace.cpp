@@ -1,0 +1,69 @@
+// `routefix trace SNAPSHOT --from NODE --to ADDRESS [--format text|json]`: every ECMP
+// forwarding path from a node towards an address and how each one ends.
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "model/input_error.h"
+#include "parser/parser.h"
+#include "sim/dataplane.h"
+
+namespace routefix::cli {
+
+namespace {
+
+nlohmann::json traceJson(const sim::Trace& t) {
+  nlohmann::json paths = nlohmann::json::array();
+  for (const auto& p : t.paths) {
+    nlohmann::json hops = nlohmann::json::array();
+    for (const auto& h : p.hops) hops.push_back({{"node", h.node}, {"interface", h.interface}});
+    paths.push_back({{"hops", std::move(hops)}, {"outcome", sim::outcomeName(p.outcome)}, {"at", p.at}});
+  }
+  return {{"from", t.from}, {"to", t.to.str()}, {"paths", std::move(paths)}};
+}
+
+void printText(const sim::Trace& t, std::ostream& out) {
+  out << "trace from " << t.from << " to " << t.to.str() << ": " << t.paths.size()
+      << (t.paths.size() == 1 ? " path\n" : " paths\n");
+  for (size_t i = 0; i < t.paths.size(); ++i) {
+    const auto& p = t.paths[i];
+    out << "  " << i + 1 << ". ";
+    for (size_t h = 0; h < p.hops.size(); ++h) {
+      out << (h ? " -> " : "") << p.hops[h].node;
+      if (!p.hops[h].interface.empty()) out << " [" << p.hops[h].interface << "]";
+    }
+    out << "  => " << sim::outcomeName(p.outcome) << " at " << p.at << "\n";
+  }
+}
+
+const RegisterCommand kTrace{
+    "trace", "forwarding paths from a node to an address", [](CLI::App& app) {
+      auto snapshot = std::make_shared<std::string>();
+      auto from = std::make_shared<std::string>();
+      auto to = std::make_shared<std::string>();
+      auto format = std::make_shared<std::string>("text");
+      app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
+      app.add_option("--from", *from, "source node")->required();
+      app.add_option("--to", *to, "destination IPv4 address")->required();
+      app.add_option("--format", *format, "output format")
+          ->check(CLI::IsMember({"text", "json"}))
+          ->capture_default_str();
+      return [=]() {
+        auto address = model::Ipv4::parse(*to);
+        if (!address) throw model::InputError("--to: '" + *to + "' is not an IPv4 address");
+        model::Network net = parser::loadSnapshot(*snapshot);
+        if (!net.findDevice(*from)) throw model::InputError("--from: no device named '" + *from + "' in the snapshot");
+        sim::DataPlane dp = sim::simulate(net);
+        for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
+        sim::Trace t = sim::trace(net, dp, *from, *address);
+        if (*format == "json")
+          std::cout << traceJson(t).dump(2) << "\n";
+        else
+          printText(t, std::cout);
+        return kExitOk;
+      };
+    }};
+
+}  // namespace
+
+}  // namespace routefix::cli

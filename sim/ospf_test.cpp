@@ -1,0 +1,245 @@
+#include <doctest/doctest.h>
+
+#include "sim/sim_test_network.h"
+
+using namespace routefix::sim;
+using namespace routefix::sim::testing;
+
+namespace {
+
+// Every interface of `node` into OSPF area `area` (like `ip ospf area A` on each).
+void ospfAll(NetworkBuilder& b, const std::string& node, uint32_t area = 0) {
+  auto& d = b.dev(node);
+  if (!d.ospf) d.ospf.emplace();
+  for (auto& i : d.interfaces)
+    if (!i.ospf_area) i.ospf_area = area;
+}
+
+// r1 - r2 - r4 and r1 - r3 - r4: a square with a stub /24 behind r4.
+NetworkBuilder square() {
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3", "r4"}) b.router(n);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.link("r1", "r3", "10.0.13.0/30");
+  b.link("r2", "r4", "10.0.24.0/30");
+  b.link("r3", "r4", "10.0.34.0/30");
+  b.iface("r4", "lan", "172.16.4.0/24");
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("OSPF: equal-cost paths are all kept, costs add up along the path") {
+  auto b = square();
+  for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r1", "172.16.4.0/24");
+  REQUIRE(r);
+  CHECK(r->protocol == Protocol::Ospf);
+  CHECK(r->admin_distance == 110);
+  CHECK(r->metric == 3);  // two links of cost 1 plus the stub interface cost 1
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2", "r3"});
+}
+
+TEST_CASE("OSPF: a configured cost breaks the tie") {
+  auto b = square();
+  for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
+  b.dev("r1").findInterface("to-r3");
+  for (auto& i : b.dev("r1").interfaces)
+    if (i.name == "to-r3") i.ospf_cost = 10;
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r1", "172.16.4.0/24");
+  REQUIRE(r);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+  CHECK(r->next_hops[0].ip == Ipv4::parse("10.0.12.2"));
+}
+
+TEST_CASE("OSPF: reference bandwidth / interface bandwidth gives the cost") {
+  auto b = square();
+  for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
+  for (auto& i : b.dev("r1").interfaces) i.bandwidth_kbps = 10000;  // 10 Mb/s: cost 10
+  auto dp = simulate(b.build());
+  CHECK(routeAt(dp, "r1", "172.16.4.0/24")->metric == 12);
+}
+
+TEST_CASE("OSPF: a passive interface advertises its subnet but forms no adjacency") {
+  auto b = square();
+  for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
+  b.dev("r4").ospf->passive_interfaces = {"to-r3", "lan"};
+  auto dp = simulate(b.build());
+  const Route* lan = routeAt(dp, "r1", "172.16.4.0/24");
+  REQUIRE(lan);
+  CHECK(nextHopNodes(*lan) == std::vector<std::string>{"r2"});
+  // The passive link's subnet is still known, through r3 (its own side) and r4.
+  CHECK(routeAt(dp, "r1", "10.0.34.0/30"));
+}
+
+TEST_CASE("OSPF: only interfaces in OSPF (network statement or interface area) are advertised") {
+  auto b = square();
+  for (auto n : {"r1", "r2", "r3"}) ospfAll(b, n);
+  auto& r4 = b.dev("r4");
+  r4.ospf.emplace();
+  // `network 10.0.0.0 0.0.255.255 area 0`: the links, not the 172.16 LAN.
+  r4.ospf->networks.push_back(OspfNetwork{WildcardMatch{*Ipv4::parse("10.0.0.0"), 0xffff}, 0, {}});
+  auto dp = simulate(b.build());
+  CHECK(routeAt(dp, "r1", "10.0.24.0/30"));
+  CHECK_FALSE(routeAt(dp, "r1", "172.16.4.0/24"));
+}
+
+TEST_CASE("OSPF: inter-area routes through the ABR, and area range summaries") {
+  NetworkBuilder b;
+  for (auto n : {"core", "abr", "leaf"}) b.router(n);
+  b.link("core", "abr", "10.0.0.0/30");
+  b.link("abr", "leaf", "10.1.0.0/30");
+  b.iface("leaf", "lan1", "172.16.1.0/24");
+  b.iface("leaf", "lan2", "172.16.2.0/24");
+  b.iface("core", "lan", "192.168.0.0/24");
+  ospfAll(b, "core", 0);
+  b.dev("abr").ospf.emplace();
+  for (auto& i : b.dev("abr").interfaces) i.ospf_area = i.name == "to-core" ? 0 : 1;
+  ospfAll(b, "leaf", 1);
+
+  SUBCASE("every area-1 prefix as its own inter-area route") {
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "core", "172.16.1.0/24");
+    REQUIRE(r);
+    CHECK(r->protocol == Protocol::OspfInterArea);
+    CHECK(r->metric == 3);
+    CHECK(nextHopNodes(*r) == std::vector<std::string>{"abr"});
+    const Route* back = routeAt(dp, "leaf", "192.168.0.0/24");
+    REQUIRE(back);
+    CHECK(back->protocol == Protocol::OspfInterArea);
+    // The ABR itself sees both areas as intra-area.
+    CHECK(routeAt(dp, "abr", "172.16.1.0/24")->protocol == Protocol::Ospf);
+  }
+  SUBCASE("area 1 range 172.16.0.0/16 replaces the components") {
+    b.dev("abr").ospf->area_ranges.push_back(OspfAreaRange{1, *Prefix::parse("172.16.0.0/16"), true, std::nullopt, {}});
+    auto dp = simulate(b.build());
+    CHECK_FALSE(routeAt(dp, "core", "172.16.1.0/24"));
+    const Route* sum = routeAt(dp, "core", "172.16.0.0/16");
+    REQUIRE(sum);
+    CHECK(sum->protocol == Protocol::OspfInterArea);
+  }
+  SUBCASE("not-advertise hides the range") {
+    b.dev("abr").ospf->area_ranges.push_back(OspfAreaRange{1, *Prefix::parse("172.16.0.0/16"), false, std::nullopt, {}});
+    auto dp = simulate(b.build());
+    CHECK_FALSE(routeAt(dp, "core", "172.16.1.0/24"));
+    CHECK_FALSE(routeAt(dp, "core", "172.16.0.0/16"));
+    CHECK(routeAt(dp, "core", "10.1.0.0/30"));  // outside the range: still advertised
+  }
+}
+
+TEST_CASE("OSPF externals: redistributed statics as E2 (metric kept) or E1 (cost added)") {
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3"}) b.router(n);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.link("r2", "r3", "10.0.23.0/30");
+  for (auto n : {"r1", "r2", "r3"}) ospfAll(b, n);
+  auto& r3 = b.dev("r3");
+  r3.static_routes.push_back(StaticRoute{*Prefix::parse("198.51.100.0/24"), std::nullopt, "", true, 1, 0, {}});
+  Redistribution red;
+  red.source = RouteSource::Static;
+
+  SUBCASE("E2 by default, metric 20") {
+    r3.ospf->redistributions.push_back(red);
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r1", "198.51.100.0/24");
+    REQUIRE(r);
+    CHECK(r->protocol == Protocol::OspfE2);
+    CHECK(r->metric == 20);
+    CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+  }
+  SUBCASE("E1 adds the path cost") {
+    red.metric = 50;
+    red.metric_type = 1;
+    r3.ospf->redistributions.push_back(red);
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r1", "198.51.100.0/24");
+    REQUIRE(r);
+    CHECK(r->protocol == Protocol::OspfE1);
+    CHECK(r->metric == 52);
+  }
+  SUBCASE("a route-map filters what is redistributed") {
+    red.route_map = "NONE";
+    r3.ospf->redistributions.push_back(red);
+    RoutePolicy deny;
+    deny.name = "NONE";
+    PolicyClause c;
+    c.action = ClauseAction::Deny;
+    deny.clauses.push_back(c);
+    r3.route_policies["NONE"] = deny;
+    auto dp = simulate(b.build());
+    CHECK_FALSE(routeAt(dp, "r1", "198.51.100.0/24"));
+  }
+}
+
+TEST_CASE("OSPF: E1 is preferred over E2 for the same prefix") {
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3"}) b.router(n);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.link("r1", "r3", "10.0.13.0/30");
+  for (auto n : {"r1", "r2", "r3"}) ospfAll(b, n);
+  for (auto [node, type] : {std::pair{"r2", 1u}, std::pair{"r3", 2u}}) {
+    auto& d = b.dev(node);
+    d.static_routes.push_back(StaticRoute{*Prefix::parse("203.0.113.0/24"), std::nullopt, "", true, 1, 0, {}});
+    Redistribution red;
+    red.source = RouteSource::Static;
+    red.metric = type == 1 ? 500 : 1;  // E1 wins even with the far larger metric
+    red.metric_type = type;
+    d.ospf->redistributions.push_back(red);
+  }
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r1", "203.0.113.0/24");
+  REQUIRE(r);
+  CHECK(r->protocol == Protocol::OspfE1);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+}
+
+TEST_CASE("OSPF default-information originate: always, or only with a default route") {
+  NetworkBuilder b;
+  b.router("edge");
+  b.router("inside");
+  b.link("edge", "inside", "10.0.0.0/30");
+  ospfAll(b, "edge");
+  ospfAll(b, "inside");
+  b.dev("edge").ospf->default_originate = OspfDefaultOriginate{};
+  SUBCASE("without a default route: nothing") {
+    auto dp = simulate(b.build());
+    CHECK_FALSE(routeAt(dp, "inside", "0.0.0.0/0"));
+  }
+  SUBCASE("always") {
+    b.dev("edge").ospf->default_originate->always = true;
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "inside", "0.0.0.0/0");
+    REQUIRE(r);
+    CHECK(r->protocol == Protocol::OspfE2);
+  }
+  SUBCASE("with a static default") {
+    b.dev("edge").static_routes.push_back(StaticRoute{*Prefix::parse("0.0.0.0/0"), std::nullopt, "", true, 1, 0, {}});
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "inside", "0.0.0.0/0"));
+  }
+}
+
+TEST_CASE("OSPF on a broadcast segment with three routers") {
+  NetworkBuilder b;
+  for (auto n : {"a", "b", "c"}) b.router(n);
+  b.iface("a", "eth0", "10.0.0.1/24");
+  b.iface("b", "eth0", "10.0.0.2/24");
+  b.iface("c", "eth0", "10.0.0.3/24");
+  b.iface("c", "lo", "3.3.3.3/32");
+  // A switch: pairwise links that union into one segment.
+  Network net = b.build();
+  net.links.push_back(Link{"a", "eth0", "b", "eth0"});
+  net.links.push_back(Link{"b", "eth0", "c", "eth0"});
+  for (auto& d : net.devices) {
+    d.ospf.emplace();
+    for (auto& i : d.interfaces) i.ospf_area = 0;
+  }
+  auto dp = simulate(net);
+  const Route* r = routeAt(dp, "a", "3.3.3.3/32");
+  REQUIRE(r);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"c"});
+  CHECK(r->next_hops[0].ip == Ipv4::parse("10.0.0.3"));
+  CHECK(r->metric == 1);  // FRR loopback host route: cost 0 on top of the LAN cost
+}
