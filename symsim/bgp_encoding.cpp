@@ -43,13 +43,16 @@ std::vector<const model::Device*> bgpDevices(const model::Network& network, cons
 
 BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Network& network,
                          const std::vector<BgpSession>& sessions, const Region& region,
-                         model::Prefix prefix, const BoundaryRoutes& boundary)
+                         model::Prefix prefix, const BoundaryRoutes& boundary,
+                         const Scenario& scenario)
     : ctx_(ctx),
       knobs_(knobs),
       network_(network),
       sessions_(sessions),
       prefix_(prefix),
       boundary_(boundary),
+      scenario_(scenario),
+      tag_(scenario.name + "|" + prefix.str() + "|"),
       policies_(ctx, knobs, prefix, relevantCommunities(bgpDevices(network, region))),
       owners_(addressOwners(network)),
       constraints_(ctx) {
@@ -93,7 +96,7 @@ SymRoute BgpEncoding::constantRoute(bool valid, const BoundaryRoute& b) {
 }
 
 void BgpEncoding::declareNode(const model::Device& d) {
-  std::string p = prefix_.str() + "|" + d.name + "|";
+  std::string p = tag_ + d.name + "|";
   SymRoute best = freshRoute(p);
   NodeVars v{&d,
              best.valid,
@@ -123,8 +126,25 @@ const model::BgpNeighbor* BgpEncoding::statementFor(const model::Device& d,
   return nullptr;
 }
 
+bool BgpEncoding::cutByFailure(const BgpSession& s) const {
+  // A session between directly connected addresses dies with the link under it; sessions
+  // between loopbacks are assumed to find another path.
+  for (const auto* side : {&s.a, &s.b}) {
+    const auto* d = network_.findDevice(side->node);
+    const auto& peer = side == &s.a ? s.b : s.a;
+    const auto* iface = d ? d->interfaceFor(peer.address) : nullptr;
+    if (!iface || iface->isLoopback()) continue;
+    for (const auto& l : scenario_.failed_links)
+      if ((l.a == d->name && l.a_interface == iface->name) ||
+          (l.b == d->name && l.b_interface == iface->name))
+        return true;
+  }
+  return false;
+}
+
 z3::expr BgpEncoding::sessionUp(size_t index) {
   const BgpSession& s = sessions_[index];
+  if (cutByFailure(s)) return ctx_.bool_val(false);
   auto broken = [](const SessionSide& side) {
     return !side.neighbor || !side.remote_as_ok || side.shutdown || !side.activated;
   };
@@ -510,7 +530,7 @@ std::optional<z3::expr> BgpEncoding::intent(const DestinationIntent& intent) {
   };
   using K = DestinationIntent::Kind;
   z3::expr_vector parts(ctx_);
-  std::string tag = "intent" + std::to_string(intent_counter_++) + "|" + prefix_.str();
+  std::string tag = tag_ + "intent" + std::to_string(intent_counter_++);
   std::map<std::pair<std::string, size_t>, z3::expr> memo;
   switch (intent.kind) {
     case K::Reachable:
@@ -553,6 +573,8 @@ std::optional<z3::expr> BgpEncoding::intent(const DestinationIntent& intent) {
       }
       break;
     }
+    case K::Multipath:
+      return std::nullopt;  // BGP selects one path (maximum-paths is not modelled)
   }
   return z3::mk_and(parts);
 }

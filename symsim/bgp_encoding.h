@@ -51,11 +51,18 @@ struct Candidate {
   std::string description;
 };
 
+// A failure scenario: these links are down, so are the sessions that run over them.
+// `name` keeps the scenario's variables apart from the baseline's.
+struct Scenario {
+  std::string name;
+  std::set<model::Link> failed_links;
+};
+
 class BgpEncoding {
  public:
   BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Network& network,
               const std::vector<BgpSession>& sessions, const Region& region, model::Prefix prefix,
-              const BoundaryRoutes& boundary = {});
+              const BoundaryRoutes& boundary = {}, const Scenario& scenario = {});
 
   // The stable-state constraints (add them to the solver once).
   const z3::expr_vector& constraints() const { return constraints_; }
@@ -92,6 +99,7 @@ class BgpEncoding {
                                    const model::Device& receiver, z3::expr& senderCondition);
   z3::expr better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const;
   z3::expr sessionUp(size_t index);
+  bool cutByFailure(const BgpSession& s) const;
   z3::expr reflectsTo(const model::Device& rr, const std::string& client);
   const model::BgpNeighbor* statementFor(const model::Device& d, const BgpSession& s) const;
   SymRoute freshRoute(const std::string& prefix);
@@ -106,6 +114,8 @@ class BgpEncoding {
   const std::vector<BgpSession>& sessions_;
   model::Prefix prefix_;
   const BoundaryRoutes& boundary_;
+  Scenario scenario_;
+  std::string tag_;  // variable name prefix: scenario and destination
   PolicyEncoder policies_;
   std::map<uint32_t, std::string> owners_;  // interface address -> device
   std::set<uint32_t> tracked_as_;

@@ -17,6 +17,7 @@ struct DestinationIntent {
     Path,          // the forwarding path of path[0] is exactly `path`
     RoutePresent,  // `node` has a route (from `next_hop_node`, if set)
     RouteAbsent,   // `node` has no route
+    Multipath,     // each source has at least `min_paths` equal-cost forwarding paths
   };
   std::string name;
   Kind kind = Kind::Reachable;
@@ -26,6 +27,7 @@ struct DestinationIntent {
   std::vector<std::string> path;
   std::string node;
   std::string next_hop_node;
+  uint32_t min_paths = 0;
 };
 
 }  // namespace routefix::symsim

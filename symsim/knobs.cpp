@@ -15,6 +15,7 @@ std::string knobKindName(KnobKind k) {
     case KnobKind::Redistribution: return "redistribution";
     case KnobKind::RouteReflectorClient: return "route-reflector-client";
     case KnobKind::OspfCost: return "ospf-cost";
+    case KnobKind::OspfInterface: return "ospf-interface";
     case KnobKind::StaticRoute: return "static-route";
   }
   return "unknown";

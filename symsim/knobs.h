@@ -29,6 +29,7 @@ enum class KnobKind {
   Redistribution,        // the existing `redistribute` statement (index) stays
   RouteReflectorClient,  // node reflects to peer_node as a client
   OspfCost,              // OSPF cost of node's interface
+  OspfInterface,         // node's interface runs OSPF (a `network ... area` covers it)
   StaticRoute,           // static route for prefix on node towards peer_node
 };
 std::string knobKindName(KnobKind k);

@@ -30,6 +30,37 @@ class NetworkBuilder {
   }
   model::Device& device(const std::string& name) { return *net_.findDevice(name); }
 
+  // An OSPF-only router (no BGP).
+  model::Device& ospfRouter(const std::string& name) {
+    model::Device d;
+    d.name = name;
+    d.vendor = model::Vendor::Ios;
+    d.defaults = model::VendorDefaults::forVendor(d.vendor);
+    d.files = {"configs/" + name + ".cfg"};
+    d.ospf.emplace();
+    net_.devices.push_back(std::move(d));
+    return net_.devices.back();
+  }
+  // A /30 in OSPF area 0 on the ends that have `inA` / `inB`, with the given cost.
+  void ospfLink(const std::string& a, const std::string& b, const char* subnet, uint32_t cost,
+                bool inA = true, bool inB = true) {
+    model::Prefix p = prefix(subnet);
+    addInterface(a, "to-" + b, model::Ipv4{p.address.value + 1}, p.length);
+    addInterface(b, "to-" + a, model::Ipv4{p.address.value + 2}, p.length);
+    auto& ia = device(a).interfaces.back();
+    auto& ib = device(b).interfaces.back();
+    ia.ospf_cost = ib.ospf_cost = cost;
+    if (inA) ia.ospf_area = 0;
+    if (inB) ib.ospf_area = 0;
+    net_.links.push_back({a, "to-" + b, b, "to-" + a});
+  }
+  // A LAN in OSPF on `node`.
+  void ospfStub(const std::string& node, const char* subnet) {
+    model::Prefix p = prefix(subnet);
+    addInterface(node, "lan", model::Ipv4{p.address.value + 1}, p.length);
+    device(node).interfaces.back().ospf_area = 0;
+  }
+
   // A /30 between a (.1) and b (.2) with interfaces named after the peer; BGP neighbor
   // statements on both sides unless told otherwise. Returns the neighbor index on a.
   void link(const std::string& a, const std::string& b, const char* subnet, bool sessionA = true,
