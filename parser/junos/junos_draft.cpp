@@ -4,17 +4,15 @@
 
 namespace routefix::parser::junos {
 
-namespace {
-// An element's span covers the user's own statements; a group's lines only name it when
-// the group alone configures it.
-void coverPath(const JunosDraft& d, model::SourceSpan& span, const SetPath& at, size_t headerWord) {
+void JunosDraft::coverPath(model::SourceSpan& span, const SetPath& at, size_t headerWord) const {
+  // An element's span covers the user's own statements; a group's lines only name it when
+  // the group alone configures it.
   if (at.inherited && span.known()) return;
-  if (!at.inherited && span.known() && d.group_lines.count({span.file, span.first_line}))
+  if (!at.inherited && span.known() && group_lines.count({span.file, span.first_line}))
     span = {};  // so far only a group configured it
   cover(span, at.file, at.word_lines.size() > headerWord ? at.word_lines[headerWord] : at.line);
   cover(span, at.file, at.line);
 }
-}  // namespace
 
 void cover(model::SourceSpan& span, const std::string& file, int line) {
   if (line <= 0) return;
@@ -53,7 +51,7 @@ model::Interface& JunosDraft::unit(const std::string& physical, const std::strin
   }
   // The unit's span starts at its `unit N` header (the physical interface's header for the
   // first unit would overlap its siblings).
-  coverPath(*this, i->span, at, 2);
+  coverPath(i->span, at, 2);
   return *i;
 }
 
@@ -62,7 +60,7 @@ StaticRouteDraft& JunosDraft::staticRoute(const model::Prefix& prefix, const Set
                          [&](const StaticRouteDraft& s) { return s.prefix == prefix; });
   StaticRouteDraft& s = it != static_routes.end() ? *it : static_routes.emplace_back();
   s.prefix = prefix;
-  coverPath(*this, s.span, at, 2);
+  coverPath(s.span, at, 2);
   return s;
 }
 
@@ -73,7 +71,7 @@ OspfInterfaceDraft& JunosDraft::ospfInterface(const std::string& name, uint32_t 
   OspfInterfaceDraft& o = it != ospf.interfaces.end() ? *it : ospf.interfaces.emplace_back();
   o.name = name;
   o.area = area;
-  coverPath(*this, o.span, at, 4);
+  coverPath(o.span, at, 4);
   return o;
 }
 
@@ -82,7 +80,7 @@ BgpGroupDraft& JunosDraft::bgpGroup(const std::string& name, const SetPath& at) 
                          [&](const BgpGroupDraft& g) { return g.name == name; });
   BgpGroupDraft& g = it != bgp.groups.end() ? *it : bgp.groups.emplace_back();
   g.name = name;
-  coverPath(*this, g.settings.span, at, 2);
+  coverPath(g.settings.span, at, 2);
   return g;
 }
 
@@ -92,7 +90,7 @@ BgpNeighborDraft& JunosDraft::bgpNeighbor(BgpGroupDraft& group, const std::strin
                          [&](const BgpNeighborDraft& n) { return n.address == address; });
   BgpNeighborDraft& n = it != group.neighbors.end() ? *it : group.neighbors.emplace_back();
   n.address = address;
-  coverPath(*this, n.settings.span, at, 4);
+  coverPath(n.settings.span, at, 4);
   return n;
 }
 
@@ -102,14 +100,12 @@ TermDraft& JunosDraft::term(const std::string& policy, const std::string& termNa
                           [&](const PolicyDraft& p) { return p.name == policy; });
   PolicyDraft& p = pit != policies.end() ? *pit : policies.emplace_back();
   p.name = policy;
-  coverPath(*this, p.span, at, 1);
+  coverPath(p.span, at, 1);
   auto tit = std::find_if(p.terms.begin(), p.terms.end(),
                           [&](const TermDraft& t) { return t.name == termName; });
   TermDraft& t = tit != p.terms.end() ? *tit : p.terms.emplace_back();
   t.name = termName;
-  int header = termName.empty() ? at.line : (at.word_lines.size() > 3 ? at.word_lines[3] : at.line);
-  cover(t.span, at.file, header);
-  cover(t.span, at.file, at.line);
+  coverPath(t.span, at, 3);
   return t;
 }
 
@@ -118,7 +114,7 @@ CommunityDraft& JunosDraft::community(const std::string& name, const SetPath& at
                          [&](const CommunityDraft& c) { return c.name == name; });
   CommunityDraft& c = it != communities.end() ? *it : communities.emplace_back();
   c.name = name;
-  coverPath(*this, c.span, at, 1);
+  coverPath(c.span, at, 1);
   return c;
 }
 

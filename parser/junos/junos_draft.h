@@ -170,6 +170,8 @@ struct JunosDraft {
   std::set<std::pair<std::string, int>> group_lines;  // lines inside `groups { }`
 
   void warn(const SetPath& path, std::string message);
+  // Widens `span` to the statement at `at`, from the line of its word `headerWord`.
+  void coverPath(model::SourceSpan& span, const SetPath& at, size_t headerWord) const;
   model::Interface& unit(const std::string& physical, const std::string& unit, const SetPath& at);
   StaticRouteDraft& staticRoute(const model::Prefix& prefix, const SetPath& at);
   OspfInterfaceDraft& ospfInterface(const std::string& name, uint32_t area, const SetPath& at);

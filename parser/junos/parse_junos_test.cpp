@@ -556,3 +556,28 @@ TEST_CASE("the example edge router parses without warnings") {
   CHECK(d.ospf->export_policies == std::vector<std::string>{"OSPF-EXPORT"});
   CHECK(d.route_policies.size() == 7);
 }
+
+TEST_CASE("the example border router (set form, groups with wildcards)") {
+  auto r = parseJunos({{"configs/border2.set", readFile("tests/data/junos/border2.set")}});
+  REQUIRE(r.warnings.size() == 1);  // the firewall filter on lo0 is outside the model
+  CHECK(r.warnings[0].line == 42);
+  CHECK(r.warnings[0].message == "not modelled: firewall filters on interfaces");
+  const auto& d = r.device;
+  CHECK(d.name == "border2");
+  CHECK(iface(d, "xe-0/0/0.0").ospf_point_to_point);  // from the CORE-LINKS group
+  CHECK(iface(d, "xe-0/0/0.0").ospf_cost == 100u);
+  CHECK_FALSE(iface(d, "ge-0/0/3.0").ospf_point_to_point);
+  CHECK(iface(d, "ge-0/0/4.200").shutdown);
+  CHECK(d.ospf->span == model::SourceSpan{"configs/border2.set", 54, 58});  // not the group's lines
+  CHECK(neighbor(d, "192.0.2.133").import_policies == std::vector<std::string>{"SANITY", "IX-IN", "DEPREF"});
+  CHECK(neighbor(d, "192.0.2.131").import_policies == std::vector<std::string>{"SANITY", "IX-IN"});
+  CHECK(d.bgp->maximum_paths_ebgp == 64);
+  CHECK(d.bgp->as_path_multipath_relax);
+  CHECK(d.aggregate_routes.size() == 1);
+  const auto& sanity = d.route_policies.at("SANITY");
+  REQUIRE(sanity.clauses.size() == 4);
+  CHECK(prefixMatches(d, sanity.clauses[0], pfx("10.1.0.0/16")));      // martian
+  CHECK_FALSE(prefixMatches(d, sanity.clauses[0], pfx("8.8.8.0/24")));
+  CHECK(prefixMatches(d, sanity.clauses[1], pfx("8.8.8.128/25")));     // too specific
+  CHECK_FALSE(prefixMatches(d, sanity.clauses[1], pfx("8.8.8.0/24")));
+}

@@ -614,8 +614,7 @@ struct Root {};
 bool bgpStatement(JunosDraft& d, const SetPath& p) {
   // protocols bgp [group G [neighbor N]] <setting>
   d.bgp.present = true;
-  cover(d.bgp.span, p.file, p.word_lines[1]);
-  cover(d.bgp.span, p.file, p.line);
+  d.coverPath(d.bgp.span, p, 1);
   const auto& w = p.words;
   if (w.size() >= 4 && w[2] == "group") {
     auto& g = d.bgpGroup(w[3], p);
@@ -646,8 +645,7 @@ bool bgpStatement(JunosDraft& d, const SetPath& p) {
 
 bool ospfStatement(JunosDraft& d, const SetPath& p) {
   d.ospf.present = true;
-  cover(d.ospf.span, p.file, p.word_lines[1]);
-  cover(d.ospf.span, p.file, p.line);
+  d.coverPath(d.ospf.span, p, 1);
   const auto& w = p.words;
   if (w.size() == 2) return true;
   if (w[2] == "area" && w.size() >= 4) {
@@ -668,7 +666,7 @@ bool ospfStatement(JunosDraft& d, const SetPath& p) {
       for (auto& x : d.ospf.area_ranges)
         if (x.area == *area && x.prefix == *prefix) r = &x;
       if (!r) r = &d.ospf.area_ranges.emplace_back(model::OspfAreaRange{*area, *prefix, true, {}, {}});
-      cover(r->span, p.file, p.line);
+      d.coverPath(r->span, p, 5);
       if (w.size() == 6) return true;
       if (w.size() == 7 && w[6] == "restrict") return r->advertise = false, true;
       if (w.size() == 8 && w[6] == "override-metric" && parseUint(w[7]))
@@ -736,7 +734,7 @@ const std::vector<Rule<Root>>& rootRules() {
         for (auto& x : d.device.aggregate_routes)
           if (x.prefix == prefix) g = &x;
         if (!g) g = &d.device.aggregate_routes.emplace_back(model::AggregateRoute{prefix, 130, {}, {}});
-        cover(g->span, p.file, p.line);
+        d.coverPath(g->span, p, 3);
         if (p.words.size() > 4 && !dispatch(aggregateRules(), d, *g, p, 4)) d.warn(p, "unrecognized syntax");
       }),
       ignore<R>("routing-options forwarding-table ..."),
@@ -761,12 +759,12 @@ const std::vector<Rule<Root>>& rootRules() {
       on<R>("policy-options prefix-list <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
         auto& l = d.prefix_lists[a[0]];
         l.name = a[0];
-        cover(l.span, p.file, p.line);
+        d.coverPath(l.span, p, 2);
       }),
       on<R>("policy-options prefix-list <w> <prefix>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
         auto& l = d.prefix_lists[a[0]];
         l.name = a[0];
-        cover(l.span, p.file, p.line);
+        d.coverPath(l.span, p, 2);
         model::PrefixListEntry e;
         e.seq = static_cast<uint32_t>(l.entries.size() + 1) * 10;
         e.prefix = *model::Prefix::parse(a[1]);
