@@ -47,29 +47,31 @@ our_namespaces() { ip netns list | awk '{print $1}' | grep "^${ns_prefix}" || tr
 # Kills by PID only: the pid files of this lab id, then whatever still runs inside its
 # namespaces (those exist only for this lab).
 teardown() {
-  local pids=() p ns
+  local pids=() p ns pid
   if [ -d "$state" ]; then
     for p in "$state"/*/*.pid; do
       [ -f "$p" ] || continue
-      local pid; pid=$(cat "$p" 2>/dev/null || true)
+      pid=$(cat "$p" 2>/dev/null || true)
       [[ $pid =~ ^[0-9]+$ ]] || continue
       # Guard against a recycled pid: only FRR binaries.
       [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$frr_dir"/* ]] && pids+=("$pid")
     done
   fi
-  for ns in $(our_namespaces); do
-    for p in $(ip netns pids "$ns" 2>/dev/null); do pids+=("$p"); done
-  done
-  if ((${#pids[@]})); then
-    kill -TERM "${pids[@]}" 2>/dev/null || true
-    for _ in $(seq 10); do
-      local alive=()
-      for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive+=("$p"); done
-      ((${#alive[@]})) || break
-      sleep 0.1
+  # Whatever still runs inside our namespaces: one pass over /proc (ip netns pids per
+  # namespace rescans /proc every time).
+  local inodes=() match=()
+  mapfile -t inodes < <(our_namespaces | sed "s|^|/run/netns/|" | xargs -r stat -L -c %i 2>/dev/null)
+  for i in "${inodes[@]}"; do match+=(-o -lname "net:\\[$i\\]"); done
+  if ((${#match[@]})); then
+    for p in $(find /proc -mindepth 3 -maxdepth 3 -path '/proc/[0-9]*/ns/net' \( "${match[@]:1}" \) \
+                 -printf '%h\n' 2>/dev/null | cut -d/ -f3); do
+      pids+=("$p")
     done
-    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && kill -KILL "$p" 2>/dev/null; done
   fi
+  # SIGKILL at once: the namespaces, and the routes zebra put in them, go away below; a
+  # graceful stop would only cost time.
+  ((${#pids[@]} == 0)) || kill -KILL "${pids[@]}" 2>/dev/null || true
+  [ -z "${FRR_LAB_VERBOSE:-}" ] || log "daemons stopped"
   for ns in $(our_namespaces); do ip netns del "$ns" 2>/dev/null || log "cannot delete namespace $ns"; done
   rm -rf "$state"
   [ -z "${FRR_LAB_VERBOSE:-}" ] || log "torn down"
@@ -101,9 +103,9 @@ trap 'exit 130' INT TERM
 
 plan=$("$tool" plan "$snapshot") || die "cannot plan the lab for $snapshot"
 routers=()
-declare -A config_of
+declare -A config_of daemons_of
 while read -r kind a b c d; do
-  [ "$kind" = router ] && { routers+=("$a"); config_of[$a]=$b; }
+  [ "$kind" = router ] && { routers+=("$a"); config_of[$a]=$b; daemons_of[$a]=$c; }
 done <<<"$plan"
 ((${#routers[@]})) || die "no routers in $snapshot/configs"
 mkdir -p "$state" "$outdir"
@@ -111,46 +113,54 @@ chown frr:frr "$state" 2>/dev/null || true
 
 # 1. Namespaces and links, links still down so that every daemon is configured before the
 #    first hello/OPEN is sent (OSPF then forms adjacencies at once instead of a hello later).
-for r in "${routers[@]}"; do
-  ns=$ns_prefix$r
-  ip netns add "$ns"
-  ip -n "$ns" link set lo up
-  ip netns exec "$ns" sysctl -qw net.ipv4.ip_forward=1
-done
+#    One `ip -batch` for all of it: each ip process costs more than its work.
 links_up=()
 sink=${ns_prefix}-sink stubs=0
-ip netns add "$sink"
-while read -r kind a b c d; do
-  case $kind in
-    link)
-      ip link add "$b" netns "$ns_prefix$a" type veth peer name "$d" netns "$ns_prefix$c"
-      links_up+=("$a $b" "$c $d") ;;
-    stub)
-      # A stub LAN: a veth whose far end sits in a sink namespace (no dummy module in every
-      # container kernel).
-      ((++stubs))
-      ip link add "$b" netns "$ns_prefix$a" type veth peer name "s$stubs" netns "$sink"
-      ip -n "$sink" link set "s$stubs" up
-      links_up+=("$a $b") ;;
-  esac
-done <<<"$plan"
+batch=$state/setup.ip
+{
+  echo "netns add $sink"
+  for r in "${routers[@]}"; do echo "netns add $ns_prefix$r"; done
+  while read -r kind a b c d; do
+    case $kind in
+      link)
+        echo "link add $b netns $ns_prefix$a type veth peer name $d netns $ns_prefix$c"
+        links_up+=("$a $b" "$c $d") ;;
+      stub)
+        # A stub LAN: a veth whose far end sits in a sink namespace (no dummy module in every
+        # container kernel).
+        ((++stubs))
+        echo "link add $b netns $ns_prefix$a type veth peer name s$stubs netns $sink"
+        links_up+=("$a $b") ;;
+    esac
+  done <<<"$plan"
+} >"$batch"
+ip -batch "$batch"
+for r in "${routers[@]}"; do
+  ip netns exec "$ns_prefix$r" sh -c 'ip link set lo up && echo 1 >/proc/sys/net/ipv4/ip_forward'
+done
+for ((i = 1; i <= stubs; i++)); do echo "link set s$i up"; done >"$state/sink.ip"
+ip -n "$sink" -batch "$state/sink.ip"
+
+[ -z "${FRR_LAB_VERBOSE:-}" ] || log "namespaces and links created"
 
 # 2. Daemons, each with a config holding only its hostname (vtysh -f does not pass it on) and
 #    its own vty socket directory, pid file and zebra socket. Routers start in parallel.
 start_router() {
-  local r=$1 dir=$state/$1 d
+  local r=$1 dir=$state/$1 d mine
+  IFS=, read -ra mine <<<"${daemons_of[$r]}"
   mkdir -p "$dir"
   printf 'hostname %s\n' "$r" >"$dir/hostname.conf"
   chown -R frr:frr "$dir"
-  for d in "${daemons[@]}"; do
+  for d in "${mine[@]}"; do
+    # 9>&-: a daemon must not inherit the lab lock, or a crashed run's leftovers would hold it.
     ip netns exec "$ns_prefix$r" "$frr_dir/$d" -d -f "$dir/hostname.conf" --vty_socket "$dir" \
-      -i "$dir/$d.pid" -z "$dir/zserv.api" -P 0 --log "file:$dir/$d.log" 2>>"$dir/$d.log" ||
+      -i "$dir/$d.pid" -z "$dir/zserv.api" -P 0 --log "file:$dir/$d.log" 2>>"$dir/$d.log" 9>&- ||
       { log "ERROR: $d did not start on $r (see $dir/$d.log)"; return 1; }
     if [ "$d" = zebra ]; then
       for _ in $(seq 50); do [ -S "$dir/zserv.api" ] && break; sleep 0.1; done
     fi
   done
-  for d in "${daemons[@]}"; do
+  for d in "${mine[@]}"; do
     for _ in $(seq 50); do [ -S "$dir/$d.vty" ] && break; sleep 0.1; done
     [ -S "$dir/$d.vty" ] || { log "ERROR: $d on $r opened no vty socket"; return 1; }
   done
@@ -159,21 +169,23 @@ starters=()
 for r in "${routers[@]}"; do start_router "$r" & starters+=($!); done
 for p in "${starters[@]}"; do wait "$p" || die "daemons did not start"; done
 
-# 3. Configs through vtysh -f (splits the integrated config per daemon). Any rejected line
-#    fails the lab: a scenario FRR does not accept verbatim proves nothing.
-rejected=0
-for r in "${routers[@]}"; do
-  mkdir -p "$outdir/$r"
-  set +e
-  vtysh --vty_socket "$state/$r" -f "${config_of[$r]}" >"$outdir/$r/vtysh.log" 2>&1
-  rc=$?
-  set -e
+[ -z "${FRR_LAB_VERBOSE:-}" ] || log "daemons started"
+
+# 3. Configs through vtysh -f (splits the integrated config per daemon), all routers at once.
+#    Any rejected line fails the lab: a scenario FRR does not accept verbatim proves nothing.
+push_config() {
+  local r=$1 rc=0
+  vtysh --vty_socket "$state/$r" -f "${config_of[$r]}" >"$outdir/$r/vtysh.log" 2>&1 || rc=$?
   if ((rc != 0)) || grep -q '%' "$outdir/$r/vtysh.log"; then
     log "ERROR: FRR rejected lines of ${config_of[$r]} (vtysh -f exit $rc):"
     sed 's/^/    /' "$outdir/$r/vtysh.log" >&2
-    rejected=1
+    return 1
   fi
-done
+}
+pushers=()
+for r in "${routers[@]}"; do mkdir -p "$outdir/$r"; push_config "$r" & pushers+=($!); done
+rejected=0
+for p in "${pushers[@]}"; do wait "$p" || rejected=1; done
 ((rejected == 0)) || exit 1
 
 for l in "${links_up[@]}"; do

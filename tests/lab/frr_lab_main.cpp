@@ -80,11 +80,15 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
   };
   for (const auto& r : routers) {
     fs::create_directories(outdir / r);
+    // Only the daemons the router runs (see LabRouter::daemons) have a socket.
+    auto socket = [&](const std::string& daemon) { return state / r / (daemon + ".vty"); };
     for (const auto& q : queries)
-      std::ofstream(outdir / r / q.file) << runVtyCommand(state / r / (std::string(q.daemon) + ".vty"), q.command).output;
+      if (fs::exists(socket(q.daemon)))
+        std::ofstream(outdir / r / q.file) << runVtyCommand(socket(q.daemon), q.command).output;
     std::ofstream running(outdir / r / "running.conf");
     for (const char* d : {"zebra", "staticd", "ospfd", "bgpd"})
-      running << "! ---- " << d << '\n' << runVtyCommand(state / r / (std::string(d) + ".vty"), "show running-config").output;
+      if (fs::exists(socket(d)))
+        running << "! ---- " << d << '\n' << runVtyCommand(socket(d), "show running-config").output;
   }
   return 0;
 }

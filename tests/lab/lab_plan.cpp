@@ -31,7 +31,14 @@ LabRouter readRouter(const fs::path& config) {
   std::ifstream in(config);
   if (!in) throw std::runtime_error(config.string() + ": cannot read");
   std::string line;
+  bool bgp = false, ospf = false, statics = false;
   while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string w1, w2;
+    words >> w1 >> w2;
+    bgp = bgp || (w1 == "router" && w2 == "bgp");
+    ospf = ospf || (w1 == "router" && w2 == "ospf") || (w1 == "ip" && w2 == "ospf");
+    statics = statics || (w1 == "ip" && w2 == "route" && line[0] != ' ');
     // Only top-level statements: indented lines belong to a block.
     if (line.empty() || line[0] == ' ' || line[0] == '!') continue;
     if (auto host = firstWordAfter(line, "hostname"); !host.empty()) router.name = host;
@@ -45,6 +52,10 @@ LabRouter readRouter(const fs::path& config) {
     }
   }
   if (router.name.empty()) router.name = config.stem().string();
+  router.daemons.push_back("zebra");
+  if (statics) router.daemons.push_back("staticd");
+  if (ospf) router.daemons.push_back("ospfd");
+  if (bgp) router.daemons.push_back("bgpd");
   return router;
 }
 
@@ -100,7 +111,11 @@ LabPlan loadLabPlan(const fs::path& snapshot) {
 
 std::string formatLabPlan(const LabPlan& plan) {
   std::ostringstream out;
-  for (const auto& r : plan.routers) out << "router " << r.name << ' ' << r.config.string() << '\n';
+  for (const auto& r : plan.routers) {
+    out << "router " << r.name << ' ' << r.config.string() << ' ';
+    for (size_t i = 0; i < r.daemons.size(); ++i) out << (i ? "," : "") << r.daemons[i];
+    out << '\n';
+  }
   for (const auto& l : plan.links)
     out << "link " << l.a << ' ' << l.a_interface << ' ' << l.b << ' ' << l.b_interface << '\n';
   for (const auto& s : plan.stubs) out << "stub " << s.router << ' ' << s.interface << '\n';

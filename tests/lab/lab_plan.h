@@ -13,6 +13,9 @@ struct LabRouter {
   std::string name;                     // hostname from the config (file stem if none)
   std::filesystem::path config;         // absolute path of the FRR integrated config
   std::vector<std::string> interfaces;  // every `interface X` in the config, in order
+  // FRR daemons the config needs: zebra always; bgpd, ospfd, staticd when it has their lines.
+  // Starting only these halves the start-up time of a BGP-only lab.
+  std::vector<std::string> daemons;
 };
 
 struct LabLink {
@@ -34,7 +37,7 @@ struct LabPlan {
 // name longer than Linux's 15 characters, an interface used by two links).
 LabPlan loadLabPlan(const std::filesystem::path& snapshot);
 
-// One line per element, for the shell harness: `router NAME CONFIG`, `link A AIF B BIF`,
+// One line per element, for the shell harness: `router NAME CONFIG DAEMON,...`, `link A AIF B BIF`,
 // `stub ROUTER IF`.
 std::string formatLabPlan(const LabPlan& plan);
 
