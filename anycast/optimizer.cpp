@@ -3,7 +3,12 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <tuple>
 #include <map>
 #include <numeric>
 #include <optional>
@@ -42,9 +47,41 @@ std::string text(__int128 v) {
 struct Group {
   size_t model = 0;
   std::vector<size_t> positions;  // into the model's sessions: those that can win in the box
+  std::vector<int64_t> classes;   // outcome class of each position (see outcomeClass)
   int64_t weight = 0;             // summed over counting clients
   bool pinned = false;
   std::vector<size_t> clients;
+};
+
+// Interrupts Z3 when the time budget runs out (the solver's own timeout is not honoured
+// by every optimisation engine).
+class Watchdog {
+ public:
+  Watchdog(z3::context& ctx, double seconds)
+      : thread_([this, &ctx, seconds] {
+          std::unique_lock lock(mutex_);
+          if (!cv_.wait_for(lock, std::chrono::duration<double>(std::max(0.0, seconds)), [this] { return done_; }))
+          {
+            fired_ = true;
+            ctx.interrupt();
+          }
+        }) {}
+  bool fired() const { return fired_; }
+  ~Watchdog() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::atomic<bool> fired_ = false;
+  std::thread thread_;
 };
 
 class PrependOptimizer {
@@ -87,12 +124,17 @@ class PrependOptimizer {
   }
 
   std::vector<ClientOutcome> simulate(const PrependVector& p);
+  // What the objective can tell apart about landing at `pop`: at target or not
+  // (satisfied), the latency (latency, p90); pinned clients also keep the target bit.
+  int64_t outcomeClass(size_t client, size_t pop) const;
+  // The class of a whole catchment (keep-all: the worst PoP of the set).
+  int64_t outcomeClass(size_t client, const ClientOutcome& outcome) const;
   void buildGroups();
   // One Z3 round: the optimal vector under the current model, with the predicted winner
   // (a session) of each group under lowest-id. nullopt = infeasible; throws Timeout.
   struct Solution {
     PrependVector prepends;
-    std::vector<size_t> predicted_winner;  // per group
+    std::vector<int64_t> predicted_class;  // per group, lowest-id
   };
   std::optional<Solution> solve(z3::check_result& result);
   size_t countMismatches(const Solution& solution, const std::vector<ClientOutcome>& simulated) const;
@@ -110,7 +152,7 @@ class PrependOptimizer {
   PropagationState state_;
 
   std::vector<Group> groups_;
-  std::vector<std::optional<ClientOutcome>> constant_;  // per client, if no group decides it
+  std::vector<std::optional<int64_t>> constant_;  // per client: its outcome class, if fixed
 
   // Best simulated vector within the caps that keeps pinned clients (timeout fallback).
   struct Candidate {
@@ -126,7 +168,11 @@ std::vector<ClientOutcome> PrependOptimizer::simulate(const PrependVector& p) {
   for (size_t m = 0; m < models_.size(); ++m) {
     AsIndex v = model_as_[m];
     if (!state_.hasRoute(v)) continue;
-    models_[m].observe(p, state_.tieSet(v), static_cast<size_t>(state_.session[v]));
+    auto ties = state_.tieSet(v);
+    bool several_pops = false;
+    for (size_t s : ties) several_pops |= d_.sessions[s].pop != d_.sessions[ties.front()].pop;
+    models_[m].observe(p, ties, static_cast<size_t>(state_.session[v]),
+                       several_pops && options_.tie_break == TieBreak::LowestId);
   }
   auto outcomes = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
   if (withinCaps(p) && pinnedHold(outcomes)) {
@@ -138,10 +184,24 @@ std::vector<ClientOutcome> PrependOptimizer::simulate(const PrependVector& p) {
   return outcomes;
 }
 
+int64_t PrependOptimizer::outcomeClass(size_t c, size_t pop) const {
+  bool at_target = clients_[c].target && *clients_[c].target == pop;
+  if (options_.objective == ObjectiveKind::Satisfied) return at_target ? 1 : 0;
+  return eval_.latencyUs(c, {pop}) * 2 + (clients_[c].pinned && at_target ? 1 : 0);
+}
+
+int64_t PrependOptimizer::outcomeClass(size_t c, const ClientOutcome& outcome) const {
+  if (outcome.pops.empty()) return -1;
+  if (options_.objective == ObjectiveKind::Satisfied) return eval_.atTarget(c, outcome.pops) ? 1 : 0;
+  bool at_target = eval_.atTarget(c, outcome.pops);
+  return eval_.latencyUs(c, outcome.pops) * 2 + (clients_[c].pinned && at_target ? 1 : 0);
+}
+
 void PrependOptimizer::buildGroups() {
   groups_.clear();
   constant_.assign(clients_.size(), std::nullopt);
   std::map<std::string, size_t> by_key;
+  const bool lowest_id = options_.tie_break == TieBreak::LowestId;
   for (size_t c = 0; c < clients_.size(); ++c) {
     const ClientSensitivity& model = models_[model_of_client_[c]];
     const auto& sessions = model.sessions();
@@ -149,37 +209,35 @@ void PrependOptimizer::buildGroups() {
     // Positions that can be among the best somewhere in the box: at 0 against all others
     // at their caps.
     std::vector<size_t> positions;
+    std::vector<int64_t> classes;
     for (size_t i = 0; i < sessions.size(); ++i) {
       bool possible = true;
       for (size_t j = 0; j < sessions.size() && possible; ++j)
         if (j != i && r[i] > caps_[sessions[j]] + r[j]) possible = false;
-      if (possible) positions.push_back(i);
+      if (!possible) continue;
+      positions.push_back(i);
+      classes.push_back(outcomeClass(c, d_.sessions[sessions[i]].pop));
     }
-    std::set<size_t> pops;
-    for (size_t i : positions) pops.insert(d_.sessions[sessions[i]].pop);
-    if (pops.size() <= 1) {
-      // The PoP never changes; under lowest-id the session might, but nobody can tell.
-      std::vector<size_t> s;
-      if (!positions.empty()) s.push_back(sessions[positions.front()]);
-      constant_[c] = outcomeFromSessions(s, d_);
+    if (positions.empty()) {
+      constant_[c] = -1;  // no route whatever the prepends
+      continue;
+    }
+    if (std::all_of(classes.begin(), classes.end(), [&](int64_t v) { return v == classes.front(); })) {
+      constant_[c] = classes.front();  // moves, if at all, without changing the objective
       continue;
     }
     std::ostringstream key;
-    key << (clients_[c].pinned ? 'P' : 'F');
-    for (size_t i : positions) key << ' ' << sessions[i] << ':' << r[i];
-    if (options_.tie_break == TieBreak::LowestId)
+    key << (clients_[c].pinned ? 'P' : 'F') << (eval_.counts(c) ? 'c' : 'n');
+    for (size_t a = 0; a < positions.size(); ++a)
+      key << ' ' << sessions[positions[a]] << ':' << r[positions[a]] << '=' << classes[a];
+    if (lowest_id)
       for (const auto& [ties, winner] : model.tieWinners()) {
         key << " t";
         for (size_t s : ties) key << s << ',';
-        key << '>' << winner;
+        key << '>' << outcomeClass(c, d_.sessions[winner].pop);
       }
-    if (options_.objective == ObjectiveKind::Satisfied)
-      key << " @" << (clients_[c].target ? static_cast<long>(*clients_[c].target) : -1L);
-    else
-      for (size_t i : positions) key << " l" << eval_.latencyUs(c, {d_.sessions[sessions[i]].pop});
-    key << (eval_.counts(c) ? " c" : " n");
     auto [it, inserted] = by_key.emplace(key.str(), groups_.size());
-    if (inserted) groups_.push_back(Group{model_of_client_[c], positions, 0, clients_[c].pinned, {}});
+    if (inserted) groups_.push_back(Group{model_of_client_[c], positions, classes, 0, clients_[c].pinned, {}});
     Group& g = groups_[it->second];
     if (eval_.counts(c)) g.weight += eval_.weight(c);
     g.clients.push_back(c);
@@ -194,11 +252,32 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   opt.set(params);
 
   const size_t n = d_.sessions.size();
-  std::vector<z3::expr> p;
-  for (size_t s = 0; s < n; ++s) {
-    p.push_back(ctx.int_const(("p" + std::to_string(s)).c_str()));
-    opt.add(p[s] >= 0 && p[s] <= caps_[s]);
-  }
+  // Prepend counts in order encoding: at_least[s][t-1] <=> p_s >= t. Difference
+  // constraints become two-literal clauses, so Z3 can optimise with its SAT core instead
+  // of arithmetic.
+  std::vector<std::vector<z3::expr>> at_least(n);
+  for (size_t s = 0; s < n; ++s)
+    for (int t = 1; t <= caps_[s]; ++t) {
+      at_least[s].push_back(ctx.bool_const(("p" + std::to_string(s) + ">=" + std::to_string(t)).c_str()));
+      if (t > 1) opt.add(z3::implies(at_least[s][t - 1], at_least[s][t - 2]));
+    }
+  auto geq = [&](size_t s, int t) {
+    if (t <= 0) return ctx.bool_val(true);
+    if (t > caps_[s]) return ctx.bool_val(false);
+    return at_least[s][t - 1];
+  };
+  // p_i - p_j <= c  <=>  for every t in 0..cap_i: p_i >= t implies p_j >= t - c (t = 0
+  // covers negative c: p_j >= -c outright).
+  std::map<std::tuple<size_t, size_t, int>, z3::expr> differences;
+  auto differenceAtMost = [&](size_t i, size_t j, int c) {
+    auto key = std::make_tuple(i, j, c);
+    if (auto it = differences.find(key); it != differences.end()) return it->second;
+    z3::expr_vector clauses(ctx);
+    for (int t = 0; t <= caps_[i]; ++t) clauses.push_back(z3::implies(geq(i, t), geq(j, t - c)));
+    z3::expr e = clauses.empty() ? ctx.bool_val(true) : z3::mk_and(clauses);
+    differences.emplace(key, e);
+    return e;
+  };
   const bool lowest_id = options_.tie_break == TieBreak::LowestId;
   const auto objective = options_.objective;
   // Satisfied and latency are one MaxSAT objective: the goal weighted by `scale` (more
@@ -216,26 +295,26 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   // Constant clients.
   for (size_t c = 0; c < clients_.size(); ++c) {
     if (!constant_[c]) continue;
-    const auto& pops = constant_[c]->pops;
-    if (clients_[c].pinned && !eval_.atTarget(c, pops)) return std::nullopt;
-    if (objective == ObjectiveKind::P90 && eval_.counts(c) && !pops.empty()) {
-      int64_t lat = eval_.latencyUs(c, pops);
+    int64_t cls = *constant_[c];
+    bool at_target = objective == ObjectiveKind::Satisfied ? cls == 1 : cls >= 0 && (cls & 1);
+    if (clients_[c].pinned && !at_target) return std::nullopt;
+    if (objective == ObjectiveKind::P90 && eval_.counts(c) && cls >= 0) {
+      int64_t lat = cls / 2;
       p90_values.insert(lat);
       p90_total += eval_.weight(c);
       covered = covered + z3::ite(ctx.int_val(lat) <= *threshold, ctx.int_val(eval_.weight(c)), ctx.int_val(0));
     }
   }
 
-  std::vector<std::vector<z3::expr>> chosen(groups_.size());  // lowest-id winner flags per position
+  std::vector<std::vector<std::pair<int64_t, z3::expr>>> chosen(groups_.size());  // lowest-id class flags
   for (size_t gi = 0; gi < groups_.size(); ++gi) {
     const Group& g = groups_[gi];
     const ClientSensitivity& model = models_[g.model];
     const auto& sessions = model.sessions();
     const auto& r = model.offsets();
     const size_t k = g.positions.size();
-    const size_t rep = g.clients.front();
     std::string tag = "g" + std::to_string(gi) + "_";
-    // best[i]: position i is among the equally good routes (difference constraints).
+    // best[a]: position a is among the equally good routes (difference constraints).
     std::vector<z3::expr> best;
     for (size_t a = 0; a < k; ++a) {
       size_t i = g.positions[a];
@@ -245,88 +324,96 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
         if (a == b) continue;
         int bound = r[j] - r[i];  // p_i - p_j <= r_j - r_i
         if (bound >= caps_[sessions[i]]) continue;
-        conj.push_back(p[sessions[i]] - p[sessions[j]] <= bound);
+        conj.push_back(differenceAtMost(sessions[i], sessions[j], bound));
       }
       best.push_back(conj.empty() ? ctx.bool_val(true) : z3::mk_and(conj));
     }
-    auto popAt = [&](size_t a) { return d_.sessions[sessions[g.positions[a]]].pop; };
-    auto latAt = [&](size_t a) { return eval_.latencyUs(rep, {popAt(a)}); };
+    std::vector<int64_t> values(g.classes);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
 
-    // Which positions the client may land on: lowest-id one winner, keep-all all best.
-    std::vector<z3::expr> at;  // lowest-id: winner flag; keep-all: best flag
+    // reaches(pred): the outcome class satisfies pred. Lowest-id: one class flag is
+    // chosen, among the classes of the best positions, and known tie outcomes fix it.
+    // Keep-all: every best position counts, the catchment's class is the worst of them.
+    std::function<z3::expr(const std::function<bool(int64_t)>&)> reaches;
     if (lowest_id) {
       z3::expr_vector flags(ctx);
-      for (size_t a = 0; a < k; ++a) {
-        at.push_back(ctx.bool_const((tag + std::to_string(a)).c_str()));
-        flags.push_back(at[a]);
-        opt.add(z3::implies(at[a], best[a]));
+      for (int64_t v : values) {
+        z3::expr flag = ctx.bool_const((tag + std::to_string(v)).c_str());
+        flags.push_back(flag);
+        z3::expr_vector support(ctx);
+        for (size_t a = 0; a < k; ++a)
+          if (g.classes[a] == v) support.push_back(best[a]);
+        opt.add(z3::implies(flag, z3::mk_or(support)));
+        chosen[gi].emplace_back(v, flag);
       }
-      std::vector<int> ones(k, 1);
+      std::vector<int> ones(values.size(), 1);
       opt.add(z3::pbeq(flags, ones.data(), 1));
-      // Known tie outcomes: this exact tie set -> this winner.
       for (const auto& [ties, winner] : model.tieWinners()) {
-        z3::expr_vector exact(ctx);
-        std::optional<size_t> winner_pos;
-        bool inside = true;
+        std::vector<size_t> members;
         for (size_t s : ties) {
           auto it = std::find_if(g.positions.begin(), g.positions.end(),
                                  [&](size_t pos) { return sessions[pos] == s; });
-          if (it == g.positions.end()) inside = false;
+          if (it == g.positions.end()) break;
+          members.push_back(static_cast<size_t>(it - g.positions.begin()));
         }
-        if (!inside) continue;
-        for (size_t a = 0; a < k; ++a) {
-          size_t s = sessions[g.positions[a]];
-          bool member = std::binary_search(ties.begin(), ties.end(), s);
-          exact.push_back(member ? best[a] : !best[a]);
-          if (s == winner) winner_pos = a;
-        }
-        if (winner_pos) opt.add(z3::implies(z3::mk_and(exact), at[*winner_pos]));
+        if (members.size() != ties.size()) continue;  // cannot happen within the caps
+        int64_t winner_class = outcomeClass(g.clients.front(), d_.sessions[winner].pop);
+        bool decides = false;
+        for (size_t a : members) decides |= g.classes[a] != winner_class;
+        if (!decides) continue;
+        z3::expr_vector exact(ctx);
+        for (size_t a = 0; a < k; ++a)
+          exact.push_back(std::find(members.begin(), members.end(), a) != members.end() ? best[a] : !best[a]);
+        size_t flag = static_cast<size_t>(std::lower_bound(values.begin(), values.end(), winner_class) - values.begin());
+        opt.add(z3::implies(z3::mk_and(exact), flags[static_cast<int>(flag)]));
       }
-      chosen[gi] = at;
+      reaches = [&, gi](const std::function<bool(int64_t)>& pred) {
+        z3::expr_vector terms(ctx);
+        for (const auto& [v, flag] : chosen[gi])
+          if (pred(v)) terms.push_back(flag);
+        return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
+      };
     } else {
-      at = best;
+      // The worst class of the set satisfies pred iff no best position fails it... for
+      // "at least level" predicates: some best position reaches the level.
+      reaches = [&, k](const std::function<bool(int64_t)>& pred) {
+        z3::expr_vector terms(ctx);
+        for (size_t a = 0; a < k; ++a)
+          if (pred(g.classes[a])) terms.push_back(best[a]);
+        return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
+      };
     }
-
-    std::optional<size_t> target = clients_[rep].target;
-    auto satisfiedExpr = [&]() {
-      z3::expr_vector terms(ctx);
-      for (size_t a = 0; a < k; ++a) {
-        bool on_target = target && popAt(a) == *target;
-        if (lowest_id && on_target) terms.push_back(at[a]);
-        if (!lowest_id && !on_target) terms.push_back(!at[a]);
-      }
-      if (lowest_id) return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-      bool any_on_target = false;
-      for (size_t a = 0; a < k; ++a) any_on_target |= target && popAt(a) == *target;
-      return any_on_target ? z3::mk_and(terms) : ctx.bool_val(false);
-    };
-    if (g.pinned) opt.add(satisfiedExpr());
+    auto isTarget = [&](int64_t v) { return objective == ObjectiveKind::Satisfied ? v == 1 : (v & 1) == 1; };
+    // At target: lowest-id, the chosen class is a target class; keep-all, no best
+    // position is off target.
+    z3::expr at_target = lowest_id ? reaches(isTarget) : !reaches([&](int64_t v) { return !isTarget(v); });
+    if (g.pinned) opt.add(at_target);
     if (g.weight == 0) continue;
 
     switch (objective) {
       case ObjectiveKind::Satisfied:
-        opt.add_soft(satisfiedExpr(), text(g.weight * scale).c_str());
+        opt.add_soft(at_target, text(g.weight * scale).c_str());
         break;
       case ObjectiveKind::Latency: {
-        // Weighted latency as MaxSAT: pay w * (step) for every latency level reached.
+        // Weighted latency as MaxSAT: pay w * step for every latency level reached.
         std::vector<int64_t> levels;
-        for (size_t a = 0; a < k; ++a) levels.push_back(latAt(a));
-        std::sort(levels.begin(), levels.end());
+        for (int64_t v : values) levels.push_back(v / 2);
         levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
         for (size_t l = 1; l < levels.size(); ++l) {
-          z3::expr_vector reach(ctx);
-          for (size_t a = 0; a < k; ++a)
-            if (latAt(a) >= levels[l]) reach.push_back(at[a]);
+          int64_t level = levels[l];
           __int128 cost = static_cast<__int128>(g.weight) * (levels[l] - levels[l - 1]) * scale;
-          opt.add_soft(!z3::mk_or(reach), text(cost).c_str());
+          opt.add_soft(!reaches([level](int64_t v) { return v / 2 >= level; }), text(cost).c_str());
         }
         break;
       }
       case ObjectiveKind::P90: {
         z3::expr ok = ctx.bool_const((tag + "ok").c_str());
-        for (size_t a = 0; a < k; ++a) {
-          p90_values.insert(latAt(a));
-          opt.add(z3::implies(ok && at[a], ctx.int_val(latAt(a)) <= *threshold));
+        for (int64_t v : values) {
+          p90_values.insert(v / 2);
+          int64_t level = v / 2;
+          opt.add(z3::implies(ok && reaches([level](int64_t x) { return x / 2 == level; }),
+                              ctx.int_val(level) <= *threshold));
         }
         covered = covered + z3::ite(ok, ctx.int_val(g.weight), ctx.int_val(0));
         p90_total += g.weight;
@@ -345,25 +432,37 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   }
   if (objective == ObjectiveKind::P90) {
     z3::expr total = ctx.int_val(0);
-    for (const auto& x : p) total = total + x;
+    for (const auto& steps : at_least)
+      for (const auto& step : steps) total = total + z3::ite(step, ctx.int_val(1), ctx.int_val(0));
     opt.minimize(total);
   } else {
-    for (size_t s = 0; s < n; ++s)
-      for (int k = 1; k <= caps_[s]; ++k) opt.add_soft(p[s] < k, 1);
+    for (const auto& steps : at_least)
+      for (const auto& step : steps) opt.add_soft(!step, 1);
   }
 
-  result = opt.check();
+  {
+    Watchdog watchdog(ctx, remaining());
+    try {
+      result = opt.check();
+    } catch (const z3::exception& e) {
+      if (!watchdog.fired()) throw std::runtime_error(std::string("Z3: ") + e.msg());
+      result = z3::unknown;
+    }
+  }
   if (result == z3::unsat) return std::nullopt;
   if (result == z3::unknown) return Solution{};
   z3::model model = opt.get_model();
   Solution sol;
-  for (size_t s = 0; s < n; ++s) sol.prepends.push_back(model.eval(p[s], true).get_numeral_int());
+  for (size_t s = 0; s < n; ++s) {
+    int count = 0;
+    for (const auto& step : at_least[s]) count += model.eval(step, true).is_true();
+    sol.prepends.push_back(count);
+  }
   for (size_t gi = 0; gi < groups_.size(); ++gi) {
-    size_t winner = SIZE_MAX;
-    for (size_t a = 0; a < chosen[gi].size(); ++a)
-      if (model.eval(chosen[gi][a], true).is_true())
-        winner = models_[groups_[gi].model].sessions()[groups_[gi].positions[a]];
-    sol.predicted_winner.push_back(winner);
+    int64_t cls = -1;
+    for (const auto& [v, flag] : chosen[gi])
+      if (model.eval(flag, true).is_true()) cls = v;
+    sol.predicted_class.push_back(cls);
   }
   return sol;
 }
@@ -379,13 +478,13 @@ size_t PrependOptimizer::countMismatches(const Solution& sol, const std::vector<
       const auto& sim = simulated[c];
       if (options_.tie_break == TieBreak::KeepAll) {
         if (sim.sessions != predicted_ties) ++mismatches;
-      } else if (sim.sessions.size() != 1 || sim.sessions[0] != sol.predicted_winner[gi]) {
+      } else if (outcomeClass(c, sim) != sol.predicted_class[gi]) {
         ++mismatches;
       }
     }
   }
   for (size_t c = 0; c < clients_.size(); ++c)
-    if (constant_[c] && constant_[c]->pops != simulated[c].pops)
+    if (constant_[c] && *constant_[c] != outcomeClass(c, simulated[c]))
       throw std::logic_error("anycast optimiser: a client predicted insensitive moved");
   return mismatches;
 }

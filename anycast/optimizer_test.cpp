@@ -97,6 +97,7 @@ TEST_CASE("optimiser matches brute force on random small instances") {
       ++infeasible;
       continue;
     }
+    INFO(r.message);
     REQUIRE(r.status == OptimizeStatus::Optimal);
     CHECK(r.prediction_matches);
     ObjectiveEvaluator eval(options.objective, any.clients);

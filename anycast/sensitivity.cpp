@@ -32,7 +32,8 @@ std::pair<size_t, int> ClientSensitivity::find(size_t s) {
   return {root, offset};
 }
 
-void ClientSensitivity::observe(const PrependVector& p, const std::vector<size_t>& tie_set, size_t winner) {
+void ClientSensitivity::observe(const PrependVector& p, const std::vector<size_t>& tie_set, size_t winner,
+                                bool record_winner) {
   for (size_t s : tie_set) seen_[s] = 1;
   const size_t first = tie_set.front();
   for (size_t k = 1; k < tie_set.size(); ++k) {
@@ -47,7 +48,7 @@ void ClientSensitivity::observe(const PrependVector& p, const std::vector<size_t
     parent_[root_b] = static_cast<uint32_t>(root_a);
     to_parent_[root_b] = off_a + diff - off_b;
   }
-  if (tie_set.size() >= 2) {
+  if (record_winner && tie_set.size() >= 2) {
     auto [it, inserted] = tie_winner_.emplace(tie_set, winner);
     if (!inserted && it->second != winner)
       throw std::logic_error("anycast sensitivity: tie winner differs for the same tie set");

@@ -22,9 +22,10 @@ class ClientSensitivity {
   explicit ClientSensitivity(size_t sessions);
 
   // One observation: the equally good sessions `tie_set` (ascending, non-empty) and the
-  // lowest-id winner under prepend vector `p`. Throws std::logic_error if it contradicts
-  // earlier observations (a propagation model error, never a user error).
-  void observe(const PrependVector& p, const std::vector<size_t>& tie_set, size_t winner);
+  // lowest-id winner under prepend vector `p` (kept if `record_winner`). Throws
+  // std::logic_error if it contradicts earlier observations (a propagation model error,
+  // never a user error).
+  void observe(const PrependVector& p, const std::vector<size_t>& tie_set, size_t winner, bool record_winner);
 
   // After polling: the sessions that were ever equally good, and their offsets r (min 0).
   void finish();

@@ -218,4 +218,20 @@ std::string clientsJson(const Deployment& d, const std::vector<ClientGroup>& cli
   return nlohmann::json({{"clients", list}}).dump() + "\n";
 }
 
+std::string clientsCsv(const Deployment& d, const std::vector<ClientGroup>& clients) {
+  std::ostringstream out;
+  out << "asn,weight,target";
+  for (const auto& pop : d.pops) out << ",latency:" << pop;
+  out << "\n";
+  for (const auto& c : clients) {
+    out << c.asn << ',' << c.weight << ',' << (c.target ? d.pops[*c.target] : "");
+    for (size_t p = 0; p < d.pops.size(); ++p) {
+      out << ',';
+      if (auto it = c.latency_ms.find(p); it != c.latency_ms.end()) out << it->second;
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
 }  // namespace routefix::anycast

@@ -48,5 +48,7 @@ SyntheticAnycast generateAnycast(const SyntheticInternet& internet, const Synthe
 std::string asRelText(const SyntheticInternet& internet);
 std::string popsJson(const Deployment& deployment);
 std::string clientsJson(const Deployment& deployment, const std::vector<ClientGroup>& clients);
+// The same client groups as CSV (asn,weight,target,latency:<pop>...), faster to read.
+std::string clientsCsv(const Deployment& deployment, const std::vector<ClientGroup>& clients);
 
 }  // namespace routefix::anycast

@@ -1,6 +1,6 @@
 // Writes a synthetic Internet-like AS graph (CAIDA as-rel format) and an anycast
 // deployment on it: pops.json (PoPs with upstream sessions) and clients.json (client groups
-// with target PoP and latencies), for `routefix anycast simulate|optimize`.
+// with target PoP and latencies; also as clients.csv), for `routefix anycast simulate|optimize`.
 // Usage: gen_as_graph --ases N --pops P --sessions S --clients C [--seed X] --out DIR
 #include <cstdlib>
 #include <filesystem>
@@ -56,6 +56,7 @@ int main(int argc, char** argv) {
   write(std::filesystem::path(out_dir) / "as-rel.txt", asRelText(net));
   write(std::filesystem::path(out_dir) / "pops.json", popsJson(deployment.deployment));
   write(std::filesystem::path(out_dir) / "clients.json", clientsJson(deployment.deployment, deployment.clients));
+  write(std::filesystem::path(out_dir) / "clients.csv", clientsCsv(deployment.deployment, deployment.clients));
   std::cout << net.asns.size() << " ASes, " << net.links.size() << " links, origin " << anycast.origin << ", "
             << deployment.deployment.sessions.size() << " sessions, " << deployment.clients.size()
             << " client groups -> " << out_dir << "\n";
