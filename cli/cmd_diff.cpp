@@ -1,0 +1,66 @@
+// routefix diff OLD NEW [--intents FILE] [--format ...]: what a change changes.
+#include <iostream>
+
+#include "cli/command.h"
+#include "parser/parser.h"
+#include "verify/diff.h"
+#include "verify/intent_loader.h"
+#include "verify/verifier.h"
+
+namespace routefix::cli {
+namespace {
+
+struct DiffArgs {
+  std::string old_snapshot;
+  std::string new_snapshot;
+  std::string intents;
+  std::string format = "text";
+};
+
+int runDiffCommand(const DiffArgs& args) {
+  model::Network oldNet = parser::loadSnapshot(args.old_snapshot);
+  model::Network newNet = parser::loadSnapshot(args.new_snapshot);
+  auto progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  progress("simulating the old snapshot");
+  sim::DataPlane oldDp = sim::simulate(oldNet);
+  progress("simulating the new snapshot");
+  sim::DataPlane newDp = sim::simulate(newNet);
+
+  // The same intents judge both sides: --intents, else the NEW snapshot's default file.
+  std::optional<std::filesystem::path> intentsFile;
+  if (!args.intents.empty()) intentsFile = std::filesystem::path(args.intents);
+  else intentsFile = verify::defaultIntentsFile(args.new_snapshot);
+  std::optional<verify::VerifyReport> oldReport, newReport;
+  if (intentsFile) {
+    verify::VerifyOptions options;
+    options.progress = progress;
+    oldReport = verify::runVerify(oldNet, oldDp, verify::loadIntents(*intentsFile, oldNet), options);
+    newReport = verify::runVerify(newNet, newDp, verify::loadIntents(*intentsFile, newNet), options);
+  }
+  progress("comparing routes and reachability");
+  verify::DiffReport diff = verify::diffSnapshots(oldNet, oldDp, newNet, newDp,
+                                                  oldReport ? &*oldReport : nullptr,
+                                                  newReport ? &*newReport : nullptr);
+  if (args.format == "json") std::cout << verify::diffJson(diff).dump(2) << "\n";
+  else if (args.format == "sarif") std::cout << verify::diffSarif(diff, args.new_snapshot).dump(2) << "\n";
+  else if (args.format == "junit") std::cout << verify::diffJunit(diff);
+  else std::cout << verify::diffText(diff);
+  bool violated = newReport && !std::all_of(newReport->intents.begin(), newReport->intents.end(),
+                                            [](const verify::IntentReport& r) { return r.holds; });
+  return violated ? kExitViolated : kExitOk;
+}
+
+const RegisterCommand kDiff{
+    "diff", "what a change changes: routes, reachability, intent status", [](CLI::App& app) {
+      auto args = std::make_shared<DiffArgs>();
+      app.add_option("old", args->old_snapshot, "snapshot before the change")->required();
+      app.add_option("new", args->new_snapshot, "snapshot after the change")->required();
+      app.add_option("--intents", args->intents,
+                     "intents judged on both sides; default NEW/intents.yaml or intents.json");
+      app.add_option("--format", args->format, "text|json|sarif|junit")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
+      return [args] { return runDiffCommand(*args); };
+    }};
+
+}  // namespace
+}  // namespace routefix::cli

@@ -1,0 +1,94 @@
+// routefix draw SNAPSHOT [--intent NAME | --from N --to A] [--intents FILE] --format dot|svg
+#include <iostream>
+
+#include "cli/command.h"
+#include "draw/svg_render.h"
+#include "draw/topology_dot.h"
+#include "model/input_error.h"
+#include "parser/parser.h"
+#include "verify/intent_check.h"
+#include "verify/intent_loader.h"
+#include "verify/verifier.h"
+
+namespace routefix::cli {
+namespace {
+
+struct DrawArgs {
+  std::string snapshot;
+  std::string intent;
+  std::string intents;
+  std::string from;
+  std::string to;
+  std::string format = "dot";
+};
+
+// The intent's counterexample when it fails; when it holds, its forwarding from each source.
+draw::Highlight intentHighlight(const model::Network& network, const sim::DataPlane& dp,
+                                const DrawArgs& args) {
+  std::optional<std::filesystem::path> file;
+  if (!args.intents.empty()) file = std::filesystem::path(args.intents);
+  else file = verify::defaultIntentsFile(args.snapshot);
+  if (!file) throw model::InputError("no intents file (give --intents FILE)", args.snapshot);
+  auto intents = verify::loadIntents(*file, network);
+  auto it = std::find_if(intents.begin(), intents.end(),
+                         [&](const verify::Intent& i) { return i.name == args.intent; });
+  if (it == intents.end()) throw model::InputError("no intent named '" + args.intent + "'", file->string());
+  verify::VerifyReport report = verify::runVerify(network, dp, {*it}, {});
+  const verify::IntentReport& r = report.intents.front();
+  draw::Highlight h;
+  h.waypoints = it->through;
+  if (!r.holds) {
+    h.title = "intent " + it->name + " FAILS: " + r.counterexample->reason;
+    h.paths = r.counterexample->paths;
+    h.failed_links = r.counterexample->failed_links;
+    return h;
+  }
+  h.title = "intent " + it->name + " holds";
+  auto addresses = verify::intentAddresses(network, dp, *it);
+  if (!addresses.empty())
+    for (const auto& src : it->from) {
+      auto t = sim::trace(network, dp, src, addresses.front());
+      h.paths.insert(h.paths.end(), t.paths.begin(), t.paths.end());
+    }
+  return h;
+}
+
+int runDrawCommand(const DrawArgs& args) {
+  model::Network network = parser::loadSnapshot(args.snapshot);
+  if (!args.intent.empty() && (!args.from.empty() || !args.to.empty()))
+    throw model::InputError("give either --intent or --from/--to, not both");
+  if (args.from.empty() != args.to.empty()) throw model::InputError("--from and --to go together");
+  draw::Highlight highlight;
+  if (!args.intent.empty() || !args.from.empty()) {
+    sim::DataPlane dp = sim::simulate(network);
+    if (!args.intent.empty()) {
+      highlight = intentHighlight(network, dp, args);
+    } else {
+      const model::Device* src = network.findDevice(args.from);
+      if (!src) throw model::InputError("--from: unknown node '" + args.from + "'");
+      auto address = model::Ipv4::parse(args.to);
+      if (!address) throw model::InputError("--to: malformed address '" + args.to + "'");
+      auto t = sim::trace(network, dp, src->name, *address);
+      highlight.title = "trace " + src->name + " -> " + address->str();
+      highlight.paths = t.paths;
+    }
+  }
+  std::string dot = draw::topologyDot(network, highlight);
+  std::cout << (args.format == "svg" ? draw::renderSvg(dot) : dot);
+  return kExitOk;
+}
+
+const RegisterCommand kDraw{
+    "draw", "picture of the topology, with a trace or an intent's counterexample", [](CLI::App& app) {
+      auto args = std::make_shared<DrawArgs>();
+      app.add_option("snapshot", args->snapshot, "snapshot directory")->required();
+      app.add_option("--intent", args->intent, "draw this intent's counterexample (or its paths)");
+      app.add_option("--intents", args->intents, "intents file; default SNAPSHOT/intents.yaml");
+      app.add_option("--from", args->from, "trace source node");
+      app.add_option("--to", args->to, "trace destination address");
+      app.add_option("--format", args->format, "dot|svg")->check(CLI::IsMember({"dot", "svg"}));
+      return [args] { return runDrawCommand(*args); };
+    }};
+
+}  // namespace
+}  // namespace routefix::cli

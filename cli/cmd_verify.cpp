@@ -1,0 +1,58 @@
+// routefix verify SNAPSHOT [--intents FILE] [--failures K] [--hygiene] [--format ...]
+#include <iostream>
+
+#include "cli/command.h"
+#include "parser/parser.h"
+#include "verify/intent_loader.h"
+#include "verify/verifier.h"
+#include "verify/verify_report.h"
+
+namespace routefix::cli {
+namespace {
+
+struct VerifyArgs {
+  std::string snapshot;
+  std::string intents;
+  uint32_t failures = 0;
+  bool hygiene = false;
+  std::string format = "text";
+};
+
+int runVerifyCommand(const VerifyArgs& args) {
+  model::Network network = parser::loadSnapshot(args.snapshot);
+  std::vector<verify::Intent> intents;
+  if (!args.intents.empty()) {
+    intents = verify::loadIntents(args.intents, network);
+  } else if (auto file = verify::defaultIntentsFile(args.snapshot)) {
+    intents = verify::loadIntents(*file, network);
+  }
+  verify::VerifyOptions options;
+  options.failures = args.failures;
+  options.hygiene = args.hygiene;
+  options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  verify::VerifyReport report = verify::runVerify(network, intents, options);
+
+  if (args.format == "json") std::cout << verify::verifyJson(report).dump(2) << "\n";
+  else if (args.format == "sarif") std::cout << verify::verifySarif(report, args.snapshot).dump(2) << "\n";
+  else if (args.format == "junit") std::cout << verify::verifyJunit(report);
+  else std::cout << verify::verifyText(report);
+  return report.allHold() ? kExitOk : kExitViolated;
+}
+
+const RegisterCommand kVerify{
+    "verify", "check intents (and hygiene) on the simulated network", [](CLI::App& app) {
+      auto args = std::make_shared<VerifyArgs>();
+      app.add_option("snapshot", args->snapshot, "snapshot directory")->required();
+      app.add_option("--intents", args->intents,
+                     "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
+      app.add_option("--failures", args->failures,
+                     "every intent must hold under any K simultaneous link failures");
+      app.add_flag("--hygiene", args->hygiene,
+                   "also run the built-in hygiene checks (always run when there are no intents)");
+      app.add_option("--format", args->format, "text|json|sarif|junit")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
+      return [args] { return runVerifyCommand(*args); };
+    }};
+
+}  // namespace
+}  // namespace routefix::cli
