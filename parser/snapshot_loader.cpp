@@ -1,0 +1,175 @@
+// SNAPSHOT/ -> model::Network (spec.md "Snapshot directory").
+//
+// Decisions worth knowing:
+// - configs/<file> is one device; configs/<folder>/ is one device of all the files directly
+//   inside it (FRR's per-daemon split). Hidden entries (".gitkeep") are skipped.
+// - A device is named by its hostname, else by the file's stem or the folder's name.
+// - Two devices with the same name (case-insensitive, as lookups are) are an input error:
+//   every later stage, intents and topology address devices by name, and silently renaming
+//   one would make them point at the wrong router.
+// - Links: topology.json if present, else batfish/layer1_topology.json, else inferred.
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+
+#include "model/input_error.h"
+#include "parser/external_routes.h"
+#include "parser/parser.h"
+#include "parser/reference_check.h"
+#include "parser/source_text.h"
+#include "parser/topology.h"
+
+namespace routefix::parser {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string relativePath(const fs::path& p, const fs::path& root) {
+  return p.lexically_relative(root).generic_string();
+}
+
+std::string readFile(const fs::path& p, const std::string& rel) {
+  std::error_code ec;
+  if (!fs::exists(p, ec)) throw model::InputError("cannot read file: it does not exist (dangling link?)", rel);
+  if (!fs::is_regular_file(p, ec)) throw model::InputError("cannot read file: not a regular file", rel);
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw model::InputError(std::string("cannot read file: ") + std::strerror(errno), rel);
+  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw model::InputError(std::string("error reading file: ") + std::strerror(errno), rel);
+  return text;
+}
+
+bool isHidden(const fs::path& p) { return p.filename().string().starts_with("."); }
+
+std::vector<fs::path> sortedEntries(const fs::path& dir, const std::string& rel) {
+  std::error_code ec;
+  std::vector<fs::path> entries;
+  fs::directory_iterator it(dir, ec), end;
+  if (ec) throw model::InputError("cannot list directory: " + ec.message(), rel);
+  for (; it != end; it.increment(ec)) {
+    if (ec) throw model::InputError("cannot list directory: " + ec.message(), rel);
+    if (!isHidden(it->path())) entries.push_back(it->path());
+  }
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+struct DeviceSource {
+  std::string fallback_name;  // file stem or folder name
+  std::vector<ConfigFile> files;
+};
+
+std::vector<DeviceSource> readConfigs(const fs::path& root, SourceText& text,
+                                      std::vector<model::ParseWarning>& warnings) {
+  fs::path configs = root / "configs";
+  std::error_code ec;
+  if (!fs::is_directory(configs, ec))
+    throw model::InputError("not a snapshot: no configs/ directory", root.string());
+
+  auto readOne = [&](const fs::path& p) {
+    std::string rel = relativePath(p, root);
+    ConfigFile f{rel, readFile(p, rel)};
+    text.add(rel, f.text);
+    return f;
+  };
+
+  std::vector<DeviceSource> sources;
+  for (const auto& entry : sortedEntries(configs, "configs")) {
+    if (fs::is_directory(entry, ec)) {
+      DeviceSource s{entry.filename().string(), {}};
+      for (const auto& inner : sortedEntries(entry, relativePath(entry, root))) {
+        if (fs::is_directory(inner, ec))
+          warnings.push_back({relativePath(inner, root), 0, "", "nested folder ignored"});
+        else
+          s.files.push_back(readOne(inner));
+      }
+      if (s.files.empty())
+        warnings.push_back({relativePath(entry, root), 0, "", "empty device folder ignored"});
+      else
+        sources.push_back(std::move(s));
+    } else {
+      sources.push_back({entry.stem().string(), {readOne(entry)}});
+    }
+  }
+  if (sources.empty()) throw model::InputError("no configuration files in configs/", "configs");
+  return sources;
+}
+
+std::string lowercase(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+std::vector<model::Device> parseDevices(std::vector<DeviceSource> sources,
+                                        std::vector<model::ParseWarning>& warnings) {
+  std::vector<model::Device> devices;
+  std::map<std::string, std::string> fileOfName;  // lowercased name -> where it was defined
+  for (auto& source : sources) {
+    DeviceParse parsed = parseDevice(source.files);
+    model::Device& d = parsed.device;
+    if (d.name.empty()) d.name = source.fallback_name;
+    if (d.files.empty())
+      for (const auto& f : source.files) d.files.push_back(f.path);
+    const std::string& where = d.files.front();
+    auto [it, fresh] = fileOfName.emplace(lowercase(d.name), where);
+    if (!fresh)
+      throw model::InputError("duplicate device name " + d.name + " (also the name of " + it->second + ")",
+                              d.hostname_span.known() ? d.hostname_span.file : where,
+                              d.hostname_span.first_line);
+    warnings.insert(warnings.end(), std::make_move_iterator(parsed.warnings.begin()),
+                    std::make_move_iterator(parsed.warnings.end()));
+    devices.push_back(std::move(d));
+  }
+  std::sort(devices.begin(), devices.end(),
+            [](const model::Device& a, const model::Device& b) { return a.name < b.name; });
+  return devices;
+}
+
+// Adds the file to `text` and returns its relative path, or "" when it is absent.
+std::string readSideFile(const fs::path& root, const std::string& rel, SourceText& text) {
+  std::error_code ec;
+  fs::path p = root / rel;
+  if (!fs::exists(p, ec) && !fs::is_symlink(p, ec)) return {};
+  text.add(rel, readFile(p, rel));
+  return rel;
+}
+
+}  // namespace
+
+model::Network loadSnapshot(const fs::path& root) {
+  std::error_code ec;
+  if (!fs::exists(root, ec)) throw model::InputError("snapshot directory does not exist", root.string());
+  if (!fs::is_directory(root, ec)) throw model::InputError("snapshot is not a directory", root.string());
+
+  model::Network net;
+  SourceText text;
+  net.devices = parseDevices(readConfigs(root, text, net.warnings), net.warnings);
+  for (const auto& d : net.devices) {
+    auto refs = checkReferences(d, text);
+    net.warnings.insert(net.warnings.end(), refs.begin(), refs.end());
+  }
+
+  if (auto topo = readSideFile(root, "topology.json", text); !topo.empty())
+    net.links = readTopologyJson(topo, text, net.devices, net.warnings);
+  else if (auto l1 = readSideFile(root, "batfish/layer1_topology.json", text); !l1.empty())
+    net.links = readBatfishLayer1(l1, text, net.devices, net.warnings);
+  else
+    net.links = inferLinks(net.devices, text, net.warnings);
+
+  if (auto ext = readSideFile(root, "external.json", text); !ext.empty())
+    net.externals = readExternalAnnouncements(ext, text, net.devices, net.warnings);
+
+  std::stable_sort(net.warnings.begin(), net.warnings.end(),
+                   [](const model::ParseWarning& a, const model::ParseWarning& b) {
+                     return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+                   });
+  return net;
+}
+
+}  // namespace routefix::parser

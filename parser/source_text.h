@@ -1,0 +1,28 @@
+// The text of every file read from a snapshot, by its snapshot-relative path, so that
+// warnings raised after parsing (references, topology) can quote the line they point at.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace routefix::parser {
+
+class SourceText {
+ public:
+  void add(const std::string& path, std::string text);
+  // The line as written (without its line break), or "" when the file or line is unknown.
+  std::string line(const std::string& path, int number) const;
+  // The whole file, or "" when it is unknown.
+  const std::string& whole(const std::string& path) const;
+
+ private:
+  struct File {
+    std::string text;
+    std::vector<size_t> line_starts;
+  };
+  std::map<std::string, File, std::less<>> files_;
+};
+
+}  // namespace routefix::parser

@@ -1,0 +1,181 @@
+#include "parser/topology.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <string_view>
+
+#include "model/input_error.h"
+#include "parser/json_input.h"
+
+namespace routefix::parser {
+
+namespace {
+
+char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+bool equalsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
+}
+
+// "Gi0/1" and "GigabitEthernet0/1": the alphabetic type of one abbreviates the other's and
+// the rest (slot/port numbering) is identical.
+bool sameInterfaceName(std::string_view a, std::string_view b) {
+  if (equalsIgnoreCase(a, b)) return true;
+  auto split = [](std::string_view s) {
+    size_t i = 0;
+    while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
+    return std::pair{s.substr(0, i), s.substr(i)};
+  };
+  auto [typeA, restA] = split(a);
+  auto [typeB, restB] = split(b);
+  if (typeA.empty() || typeB.empty() || restA.empty() || !equalsIgnoreCase(restA, restB)) return false;
+  std::string_view shorter = typeA.size() < typeB.size() ? typeA : typeB;
+  std::string_view longer = typeA.size() < typeB.size() ? typeB : typeA;
+  return equalsIgnoreCase(longer.substr(0, shorter.size()), shorter);
+}
+
+struct Endpoint {
+  std::string node;
+  std::string interface;
+};
+
+// The device's own spelling of node and interface, or a warning and nullopt.
+std::optional<Endpoint> resolve(const std::vector<model::Device>& devices, const std::string& node,
+                                const std::string& interface, const std::string& path, int line,
+                                const SourceText& text, std::vector<model::ParseWarning>& warnings) {
+  const model::Device* device = nullptr;
+  for (const auto& d : devices)
+    if (equalsIgnoreCase(d.name, node)) device = &d;
+  if (!device) {
+    warnings.push_back({path, line, text.line(path, line), "unknown node " + node + "; link ignored"});
+    return std::nullopt;
+  }
+  const model::Interface* match = device->findInterface(interface);
+  if (!match)
+    for (const auto& i : device->interfaces)
+      if (sameInterfaceName(i.name, interface)) match = &i;
+  if (!match) {
+    warnings.push_back({path, line, text.line(path, line),
+                        "unknown interface " + interface + " on node " + device->name + "; link ignored"});
+    return std::nullopt;
+  }
+  return Endpoint{device->name, match->name};
+}
+
+int lineOf(const std::vector<int>& lines, size_t index) {
+  return index < lines.size() ? lines[index] : 1;
+}
+
+}  // namespace
+
+std::vector<model::Link> readTopologyJson(const std::string& path, const SourceText& text,
+                                          const std::vector<model::Device>& devices,
+                                          std::vector<model::ParseWarning>& warnings) {
+  std::string raw = text.whole(path);
+  nlohmann::json doc = parseJsonInput(raw, path);
+  const auto& entries = requireArray(doc, "links", path);
+  std::vector<int> lines = arrayElementLines(raw, "links");
+  std::vector<model::Link> links;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    int line = lineOf(lines, i);
+    std::string what = "links[" + std::to_string(i) + "]";
+    const auto& e = entries[i];
+    auto a = resolve(devices, requireString(e, "a", what, path, line),
+                     requireString(e, "a_interface", what, path, line), path, line, text, warnings);
+    auto b = resolve(devices, requireString(e, "b", what, path, line),
+                     requireString(e, "b_interface", what, path, line), path, line, text, warnings);
+    if (a && b) links.push_back({a->node, a->interface, b->node, b->interface});
+  }
+  normalizeLinks(links);
+  return links;
+}
+
+std::vector<model::Link> readBatfishLayer1(const std::string& path, const SourceText& text,
+                                           const std::vector<model::Device>& devices,
+                                           std::vector<model::ParseWarning>& warnings) {
+  std::string raw = text.whole(path);
+  nlohmann::json doc = parseJsonInput(raw, path);
+  const auto& edges = requireArray(doc, "edges", path);
+  std::vector<int> lines = arrayElementLines(raw, "edges");
+  std::vector<model::Link> links;
+  for (size_t i = 0; i < edges.size(); ++i) {
+    int line = lineOf(lines, i);
+    std::string what = "edges[" + std::to_string(i) + "]";
+    std::optional<Endpoint> ends[2];
+    for (int side = 0; side < 2; ++side) {
+      std::string key = side == 0 ? "node1" : "node2";
+      const auto& e = edges[i];
+      if (!e.is_object() || !e.contains(key) || !e[key].is_object())
+        throw model::InputError(what + ": missing object \"" + key + "\"", path, line);
+      ends[side] = resolve(devices, requireString(e[key], "hostname", what + "." + key, path, line),
+                           requireString(e[key], "interfaceName", what + "." + key, path, line), path,
+                           line, text, warnings);
+    }
+    if (ends[0] && ends[1])
+      links.push_back({ends[0]->node, ends[0]->interface, ends[1]->node, ends[1]->interface});
+  }
+  normalizeLinks(links);
+  return links;
+}
+
+std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
+                                    const SourceText& text,
+                                    std::vector<model::ParseWarning>& warnings) {
+  struct Member {
+    const model::Device* device;
+    const model::Interface* interface;
+    const model::InterfaceAddress* address;
+  };
+  std::map<model::Prefix, std::vector<Member>> bySubnet;
+  for (const auto& d : devices)
+    for (const auto& i : d.interfaces) {
+      if (i.shutdown || i.isLoopback()) continue;
+      auto add = [&](const model::InterfaceAddress& a) {
+        if (a.length >= 32) return;  // a host route connects nothing
+        auto& members = bySubnet[a.subnet()];
+        // One interface per device per subnet: a second one on the same device is the
+        // same segment seen twice, not another neighbour.
+        for (const auto& m : members)
+          if (m.device == &d) return;
+        members.push_back({&d, &i, &a});
+      };
+      if (i.address) add(*i.address);
+      for (const auto& s : i.secondary) add(s);
+    }
+
+  std::vector<model::Link> links;
+  for (const auto& [subnet, members] : bySubnet) {
+    if (members.size() < 2) continue;
+    for (size_t x = 0; x < members.size(); ++x)
+      for (size_t y = x + 1; y < members.size(); ++y)
+        links.push_back({members[x].device->name, members[x].interface->name,
+                         members[y].device->name, members[y].interface->name});
+    if (members.size() > 2) {
+      std::string who;
+      for (const auto& m : members)
+        who += (who.empty() ? "" : ", ") + m.device->name + " " + m.interface->name;
+      const auto& span = members.front().address->span;
+      warnings.push_back({span.file, span.first_line, text.line(span.file, span.first_line),
+                          "ambiguous LAN: " + std::to_string(members.size()) + " interfaces share " +
+                              subnet.str() + " (" + who +
+                              "); linked pairwise, give topology.json to be exact"});
+    }
+  }
+  normalizeLinks(links);
+  return links;
+}
+
+void normalizeLinks(std::vector<model::Link>& links) {
+  for (auto& l : links)
+    if (std::tie(l.b, l.b_interface) < std::tie(l.a, l.a_interface)) {
+      std::swap(l.a, l.b);
+      std::swap(l.a_interface, l.b_interface);
+    }
+  std::sort(links.begin(), links.end());
+  links.erase(std::unique(links.begin(), links.end()), links.end());
+}
+
+}  // namespace routefix::parser

@@ -1,0 +1,131 @@
+#include <doctest/doctest.h>
+
+#include "model/input_error.h"
+#include "parser/json_input.h"
+#include "parser/topology.h"
+
+using namespace routefix;
+using model::Device;
+using model::Link;
+
+namespace {
+
+model::Interface iface(const std::string& name, const std::string& cidr, int line,
+                       const std::string& file, bool shutdown = false) {
+  model::Interface i;
+  i.name = name;
+  i.shutdown = shutdown;
+  if (!cidr.empty()) {
+    auto slash = cidr.find('/');
+    i.address = model::InterfaceAddress{*model::Ipv4::parse(cidr.substr(0, slash)),
+                                        static_cast<uint8_t>(std::stoi(cidr.substr(slash + 1))),
+                                        {file, line, line}};
+  }
+  return i;
+}
+
+Device device(const std::string& name, std::vector<model::Interface> interfaces) {
+  Device d;
+  d.name = name;
+  d.interfaces = std::move(interfaces);
+  return d;
+}
+
+std::vector<Device> triangle() {
+  return {device("r1", {iface("GigabitEthernet0/0", "10.0.12.1/30", 5, "configs/r1.cfg"),
+                        iface("GigabitEthernet0/1", "10.0.13.1/30", 9, "configs/r1.cfg"),
+                        iface("Loopback0", "10.255.0.1/32", 2, "configs/r1.cfg")}),
+          device("r2", {iface("eth0", "10.0.12.2/30", 4, "configs/r2.conf"),
+                        iface("eth1", "10.0.23.1/30", 7, "configs/r2.conf")}),
+          device("R3", {iface("Gi0/0", "10.0.13.2/30", 3, "configs/r3.cfg"),
+                        iface("Gi0/1", "10.0.23.2/30", 6, "configs/r3.cfg", /*shutdown=*/true)})};
+}
+
+}  // namespace
+
+TEST_CASE("point-to-point links are inferred from shared subnets; shutdown and loopbacks excluded") {
+  auto devices = triangle();
+  parser::SourceText text;
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::inferLinks(devices, text, warnings);
+  REQUIRE(links.size() == 2);
+  CHECK(links[0] == Link{"R3", "Gi0/0", "r1", "GigabitEthernet0/1"});
+  CHECK(links[1] == Link{"r1", "GigabitEthernet0/0", "r2", "eth0"});
+  CHECK(warnings.empty());
+}
+
+TEST_CASE("a LAN of three routers is linked pairwise and reported as ambiguous at the first address") {
+  std::vector<Device> devices = {device("a", {iface("eth0", "192.168.1.1/24", 3, "configs/a.conf")}),
+                                 device("b", {iface("eth0", "192.168.1.2/24", 4, "configs/b.conf")}),
+                                 device("c", {iface("eth0", "192.168.1.3/24", 5, "configs/c.conf")})};
+  parser::SourceText text;
+  text.add("configs/a.conf", "hostname a\ninterface eth0\n ip address 192.168.1.1/24\n");
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::inferLinks(devices, text, warnings);
+  CHECK(links.size() == 3);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].file == "configs/a.conf");
+  CHECK(warnings[0].line == 3);
+  CHECK(warnings[0].text == " ip address 192.168.1.1/24");
+  CHECK(warnings[0].message.find("ambiguous LAN: 3 interfaces share 192.168.1.0/24") == 0);
+}
+
+TEST_CASE("topology.json links resolve names case-insensitively and abbreviated interfaces") {
+  auto devices = triangle();
+  parser::SourceText text;
+  text.add("topology.json",
+           "{\"links\": [\n"
+           "  {\"a\": \"r2\", \"a_interface\": \"eth0\", \"b\": \"R1\", \"b_interface\": \"Gi0/0\"},\n"
+           "  {\"a\": \"r9\", \"a_interface\": \"eth0\", \"b\": \"r1\", \"b_interface\": \"Gi0/1\"},\n"
+           "  {\"a\": \"r3\", \"a_interface\": \"Gi0/7\", \"b\": \"r1\", \"b_interface\": \"Gi0/1\"}\n"
+           "]}\n");
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::readTopologyJson("topology.json", text, devices, warnings);
+  REQUIRE(links.size() == 1);
+  CHECK(links[0] == Link{"r1", "GigabitEthernet0/0", "r2", "eth0"});
+  REQUIRE(warnings.size() == 2);
+  CHECK(warnings[0].line == 3);
+  CHECK(warnings[0].message == "unknown node r9; link ignored");
+  CHECK(warnings[1].line == 4);
+  CHECK(warnings[1].message == "unknown interface Gi0/7 on node R3; link ignored");
+}
+
+TEST_CASE("Batfish layer1 edges listed in both directions give one link") {
+  auto devices = triangle();
+  parser::SourceText text;
+  text.add("batfish/layer1_topology.json",
+           R"({"edges": [{"node1": {"hostname": "r1", "interfaceName": "GigabitEthernet0/1"},
+                          "node2": {"hostname": "r3", "interfaceName": "GigabitEthernet0/0"}},
+                         {"node1": {"hostname": "r3", "interfaceName": "GigabitEthernet0/0"},
+                          "node2": {"hostname": "r1", "interfaceName": "GigabitEthernet0/1"}}]})");
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::readBatfishLayer1("batfish/layer1_topology.json", text, devices, warnings);
+  REQUIRE(links.size() == 1);
+  CHECK(links[0] == Link{"R3", "Gi0/0", "r1", "GigabitEthernet0/1"});
+  CHECK(warnings.empty());
+}
+
+TEST_CASE("malformed topology files are input errors naming file and line") {
+  auto devices = triangle();
+  std::vector<model::ParseWarning> warnings;
+  parser::SourceText text;
+  text.add("topology.json", "{\"links\": [\n  {\"a\": \"r1\",\n  }\n]}\n");
+  try {
+    parser::readTopologyJson("topology.json", text, devices, warnings);
+    FAIL("no error");
+  } catch (const model::InputError& e) {
+    CHECK(e.file() == "topology.json");
+    CHECK(e.line() == 3);
+  }
+  text.add("topology.json", "{\"links\": [{\"a\": \"r1\", \"a_interface\": 7}]}");
+  CHECK_THROWS_WITH_AS(parser::readTopologyJson("topology.json", text, devices, warnings),
+                       "topology.json:1: links[0]: missing string field \"a_interface\"", model::InputError);
+  text.add("topology.json", "[1, 2]");
+  CHECK_THROWS_AS(parser::readTopologyJson("topology.json", text, devices, warnings), model::InputError);
+}
+
+TEST_CASE("arrayElementLines finds each element's line, ignoring brackets inside strings") {
+  std::string text = "{\"other\": [1,\n2],\n \"links\": [\n {\"a\": \"x[{\"},\n\n {\"a\": \"]\"}, 5\n]}";
+  CHECK(parser::arrayElementLines(text, "links") == std::vector<int>{4, 6, 6});
+  CHECK(parser::arrayElementLines(text, "missing").empty());
+}
