@@ -8,14 +8,14 @@ namespace routefix::verify {
 
 namespace {
 
-bool overlaps(const model::Prefix& a, const model::Prefix& b) {
-  return a.contains(b) || b.contains(a);
-}
-
+// Whether `p` overlaps (contains or is contained in) a member of `set`, without a scan:
+// the members containing p are its supernets (at most 33 lookups), the members inside p
+// sort right after p itself.
 bool overlapsAny(const model::Prefix& p, const std::set<model::Prefix>& set) {
-  for (const auto& d : set)
-    if (overlaps(p, d)) return true;
-  return false;
+  for (int len = 0; len <= p.length; ++len)
+    if (set.count(model::Prefix(p.address, static_cast<uint8_t>(len)))) return true;
+  auto it = set.lower_bound(p);
+  return it != set.end() && p.contains(*it);
 }
 
 std::set<model::Link> upLinks(const model::Network& network, const std::set<model::Link>& failed) {
@@ -38,6 +38,12 @@ bool ospfContinuesVisibly(const sim::DataPlane& dp, const std::string& neighbour
   if (family == "ospf" || family == "connected") return true;
   bool external = route.protocol == sim::Protocol::OspfE1 || route.protocol == sim::Protocol::OspfE2;
   return external;
+}
+
+bool directlyConnected(const model::Network& network, const std::string& node, const sim::NextHop& nh) {
+  const model::Device* d = network.findDevice(node);
+  const model::Interface* itf = d ? d->interfaceFor(*nh.ip) : nullptr;
+  return itf && !nh.interface.empty() && d->findInterface(nh.interface) == itf;
 }
 
 uint64_t choose(uint64_t n, uint64_t k) {
@@ -69,7 +75,10 @@ std::set<model::Link> relevantLinks(const model::Network& network, const sim::Da
         for (const auto& nh : r.next_hops) {
           if (const model::Link* l = linkAt(network, node, nh.interface))
             if (!failed.count(*l)) relevant.insert(*l);
-          if (nh.ip) grew |= closure.insert(model::Prefix(*nh.ip, 32)).second;
+          // A next hop beyond the egress interface's subnet resolves recursively (iBGP,
+          // multihop statics): the routes to it matter too.
+          if (nh.ip && !directlyConnected(network, node, nh))
+            grew |= closure.insert(model::Prefix(*nh.ip, 32)).second;
           if (ospf && !nh.node.empty() && !ospfContinuesVisibly(dp, nh.node, r))
             return upLinks(network, failed);
         }

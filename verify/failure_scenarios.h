@@ -4,7 +4,8 @@
 //
 // Relevance (why pruning is sound). For a failure state F and destination prefixes D, take
 // the closure D* of D under: the /32 of both ends of every BGP session, the /32 of every next
-// hop IP of a route overlapping D*, and the prefix of every aggregate overlapping D*. The
+// hop IP of a route overlapping D* that is not in its egress interface's subnet (resolved
+// recursively), and the prefix of every aggregate overlapping D*. The
 // relevant links are the links under the egress interfaces of every installed route, at
 // every node, whose prefix overlaps D*. Claim: failing a link L outside that set leaves every
 // route overlapping D unchanged. (1) Connected and static routes over L's interfaces do not

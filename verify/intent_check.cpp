@@ -134,6 +134,15 @@ class IntentChecker {
       for (auto a : addresses) {
         sim::Trace t = sim::trace(network_, dp_, src, a, scenario_);
         auto bad = std::find_if(t.paths.begin(), t.paths.end(), [&](const auto& p) { return !ok(p); });
+        if (t.paths.empty() && intent_.type == IntentType::Reachability) {
+          // No forwarding at all from the source: as good as dropped there.
+          sim::TracePath none;
+          none.hops = {{src, ""}};
+          none.outcome = sim::TraceOutcome::NoRoute;
+          none.at = src;
+          t.paths.push_back(none);
+          bad = t.paths.begin();
+        }
         if (bad == t.paths.end()) continue;
         if (!result.counterexample) {
           result.holds = false;
