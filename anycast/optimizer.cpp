@@ -450,9 +450,14 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
     }
   }
   if (result == z3::unsat) return std::nullopt;
-  if (result == z3::unknown) return Solution{};
-  z3::model model = opt.get_model();
   Solution sol;
+  z3::model model(ctx);
+  try {
+    // Interrupted: the MaxSAT engine's incumbent, if it has one, is still worth simulating.
+    model = opt.get_model();
+  } catch (const z3::exception&) {
+    return sol;
+  }
   for (size_t s = 0; s < n; ++s) {
     int count = 0;
     for (const auto& step : at_least[s]) count += model.eval(step, true).is_true();
@@ -535,7 +540,10 @@ OptimizeResult PrependOptimizer::run() {
     if (!solution)
       return finishWith(OptimizeStatus::Infeasible, PrependVector(n, 0),
                         "no prepend vector within the caps puts every pinned client group at its target");
-    if (check == z3::unknown) return fallback("Z3 gave up within the time limit");
+    if (check == z3::unknown) {
+      if (solution->prepends.size() == n && withinCaps(solution->prepends)) simulate(solution->prepends);
+      return fallback("Z3 did not prove an optimum within the time limit");
+    }
     auto simulated = simulate(solution->prepends);
     size_t mismatches = countMismatches(*solution, simulated);
     log("anycast: round " + std::to_string(round + 1) + ": " + std::to_string(groups_.size()) +

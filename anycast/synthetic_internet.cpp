@@ -68,8 +68,11 @@ SyntheticInternet generateInternet(const SyntheticInternetOptions& options) {
   std::normal_distribution<double> jitter(0.0, 0.06);
   for (size_t i = tier1; i < n; ++i) {
     int tier = net.tier[i];
+    // Networks cluster where other networks are: start near a random earlier AS.
+    size_t anchor = pick(rng, i);
+    net.x[i] = clamp01(net.x[anchor] + jitter(rng));
+    net.y[i] = clamp01(net.y[anchor] + jitter(rng));
     size_t wanted = providerCount(rng, tier);
-    size_t primary = SIZE_MAX;
     for (size_t attempt = 0, got = 0; got < wanted && attempt < wanted * 8; ++attempt) {
       // Providers come from the tiers above; stubs rarely buy from tier-1s directly.
       int from = tier - 1;
@@ -77,14 +80,19 @@ SyntheticInternet generateInternet(const SyntheticInternetOptions& options) {
       if (tier == 4 && uniform(rng) < 0.05) from = 1;
       if (tier == 3 && uniform(rng) < 0.3) from = 1;
       while (pool[from].empty()) --from;
+      // Preferential attachment among a few candidates, the nearest one wins: big
+      // networks attract customers, but mostly local ones.
       size_t provider = pool[from][pick(rng, pool[from].size())];
+      for (int k = 0; k < 3; ++k) {
+        size_t other = pool[from][pick(rng, pool[from].size())];
+        if (std::hypot(net.x[other] - net.x[i], net.y[other] - net.y[i]) <
+            std::hypot(net.x[provider] - net.x[i], net.y[provider] - net.y[i]))
+          provider = other;
+      }
       if (!link(provider, i, Relationship::ProviderToCustomer)) continue;
       pool[from].push_back(provider);
-      if (primary == SIZE_MAX) primary = provider;
       ++got;
     }
-    net.x[i] = clamp01(net.x[primary] + jitter(rng));
-    net.y[i] = clamp01(net.y[primary] + jitter(rng));
     if (tier < 4) pool[tier].push_back(i);
   }
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Anycast benchmark: synthetic Internet-like AS graphs (bench/gen_as_graph) of growing size
+# x announcement sessions. Per row: one propagation (mean of 20 announcement sets), the
+# optimiser's wall time, its status (optimal = proven by Z3 and confirmed by simulation;
+# timeout = best simulated vector when the time limit hit), the satisfied objective before
+# and after, and the optimiser's peak memory.
+# Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh), ANYCAST_TIMEOUT (default 60).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${ROUTEFIX_BIN:-$PWD/build-bench/cli/routefix}
+gen=${ROUTEFIX_BENCH_BIN:-$PWD/build-bench/bench}/gen_as_graph
+timeout=${ANYCAST_TIMEOUT:-60}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# ases pops sessions clients peering-links-per-AS
+configs=(
+  "1000 3 4 200 1.5"
+  "1000 4 8 200 1.5"
+  "10000 8 8 2000 3"
+  "10000 10 20 2000 3"
+  "75000 20 20 10000 5"
+  "75000 20 50 10000 5"
+)
+printf "%-7s %-8s %-5s %-8s %-8s %-10s %-9s %-8s %-15s %-8s\n" \
+  ASes links PoPs sessions clients prop_ms opt_s status satisfied peak_MiB
+for c in "${configs[@]}"; do
+  read -r ases pops sessions clients peering <<<"$c"
+  dir=$work/$ases-$sessions
+  "$gen" --ases "$ases" --pops "$pops" --sessions "$sessions" --clients "$clients" \
+    --peering "$peering" --seed 7 --out "$dir" >/dev/null
+  common=(--graph "$dir/as-rel.txt" --origin 4200000000 --pops "$dir/pops.json")
+  "$bin" anycast simulate "${common[@]}" --timing --repeat 20 --format json \
+    >/dev/null 2>"$dir/sim.err"
+  links=$(sed -n 's/.* ASes, \([0-9]*\) links.*/\1/p' "$dir/sim.err")
+  prop=$(sed -n 's/.*propagation \([0-9.]*\) ms.*/\1/p' "$dir/sim.err")
+  /usr/bin/time -o "$dir/time" -f "%e %M" "$bin" anycast optimize "${common[@]}" \
+    --clients "$dir/clients.csv" --timeout "$timeout" --format json >"$dir/opt.json" 2>"$dir/opt.err" || true
+  read -r secs kib <"$dir/time"
+  summary=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["objective"]
+print(d["status"], "%.3f->%.3f" % (o["before"], o["after"]))' "$dir/opt.json")
+  read -r status objective <<<"$summary"
+  printf "%-7s %-8s %-5s %-8s %-8s %-10s %-9s %-8s %-15s %-8s\n" "$ases" "$links" "$pops" "$sessions" \
+    "$clients" "$prop" "$secs" "$status" "$objective" "$((kib / 1024))"
+done
