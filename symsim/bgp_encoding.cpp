@@ -158,10 +158,9 @@ z3::expr BgpEncoding::sessionUp(size_t index) {
   k.node = (aIn && (broken(s.a) || !knobs_.inRegion(s.b.node))) ? s.a.node : s.b.node;
   k.peer_node = k.node == s.a.node ? s.b.node : s.a.node;
   k.session = index;
-  if (s.a.neighbor) {
-    const auto* d = network_.findDevice(s.a.node);
-    k.span = d->bgp->neighbors[*s.a.neighbor].span;
-  }
+  // The line to point at: the statement on the side that changes, if it has one.
+  if (const auto& side = s.side(k.node); side.neighbor)
+    k.span = network_.findDevice(k.node)->bgp->neighbors[*side.neighbor].span;
   k.description = "BGP session " + s.a.node + " - " + s.b.node;
   return knobs_.get(k);
 }

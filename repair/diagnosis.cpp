@@ -1,0 +1,131 @@
+#include "repair/diagnosis.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "repair/config_edit.h"
+#include "symsim/session_graph.h"
+
+namespace routefix::repair {
+
+namespace {
+
+using symsim::KnobKind;
+
+std::string deviceOfFile(const model::Network& network, const std::string& file) {
+  for (const auto& d : network.devices)
+    if (std::find(d.files.begin(), d.files.end(), file) != d.files.end()) return d.name;
+  return {};
+}
+
+// Where a change lands: the knob's own line, or for a statement that does not exist yet the
+// block it goes into.
+model::SourceSpan anchor(const model::Network& network, const symsim::Knob& k) {
+  if (k.span.known()) return k.span;
+  const auto* d = network.findDevice(k.node);
+  if (d && d->bgp && d->bgp->span.known()) return d->bgp->span;
+  if (d) return d->hostname_span;
+  return {};
+}
+
+std::string why(const model::Network& network, const symsim::Knob& k, int64_t value) {
+  std::string v = std::to_string(value);
+  switch (k.kind) {
+    case KnobKind::ClauseAction:
+      return value ? "this clause denies a route the intent needs" : "this clause lets through a route the intent forbids";
+    case KnobKind::PrefixListEntryMatch:
+      return "this entry does not match " + k.prefix.str() + ", so the list does not permit it";
+    case KnobKind::PrefixListEntryAction:
+      return value ? "this entry denies " + k.prefix.str() : "this entry permits " + k.prefix.str();
+    case KnobKind::PrefixListAddPermit:
+      return "no entry of prefix-list " + k.list + " permits " + k.prefix.str();
+    case KnobKind::SetValue:
+      return "the value " + std::to_string(k.original) +
+             " set here makes the router prefer a route that breaks the intent";
+    case KnobKind::PrependCount:
+      return "prepending " + std::to_string(k.original) + " times here steers the route choice";
+    case KnobKind::NetworkStatement:
+      return value ? k.prefix.str() + " is never originated into BGP on " + k.node
+                   : "this statement originates " + k.prefix.str();
+    case KnobKind::Redistribution:
+      return "this redistribution originates the destination";
+    case KnobKind::RouteReflectorClient:
+      return value ? k.node + " does not reflect routes to or from " + k.peer_node +
+                         " (not a route-reflector client)"
+                   : k.node + " reflects routes to " + k.peer_node;
+    case KnobKind::SessionUp: {
+      auto sessions = symsim::discoverSessions(network);
+      if (value && k.session < sessions.size()) return "BGP session down: " + sessions[k.session].problem();
+      return "BGP session " + k.node + " - " + k.peer_node + " carries the route";
+    }
+    case KnobKind::OspfCost:
+      return "OSPF cost " + std::to_string(k.original) + " steers the path";
+    case KnobKind::OspfInterface:
+      return "interface " + k.interface + " is not in OSPF, so no adjacency forms on it";
+    case KnobKind::StaticRoute:
+      return "static route missing";
+  }
+  return k.description;
+}
+
+}  // namespace
+
+std::vector<Finding> diagnose(const std::filesystem::path& snapshot, const model::Network& network,
+                              const verify::VerifyReport& before, const RepairResult& repair) {
+  ConfigEdits text(snapshot);
+  auto lineText = [&](const std::string& file, int line) -> std::string {
+    if (file.empty() || line <= 0) return {};
+    try {
+      auto l = text.line(file, line);
+      auto start = l.find_first_not_of(" \t");
+      return start == std::string::npos ? std::string() : l.substr(start);
+    } catch (const std::exception&) {
+      return {};
+    }
+  };
+  std::vector<Finding> out;
+  for (size_t i = 0; i < before.intents.size(); ++i) {
+    const auto& report = before.intents[i];
+    if (report.holds) continue;
+    const std::string& name = report.intent.name;
+    if (report.counterexample && report.counterexample->location.known()) {
+      const auto& c = *report.counterexample;
+      Finding f;
+      f.intent = name;
+      f.file = c.location.file;
+      f.line = c.location.first_line;
+      f.node = deviceOfFile(network, f.file);
+      f.text = lineText(f.file, f.line);
+      f.reason = c.reason;
+      f.kind = "decision-point";
+      out.push_back(f);
+    }
+    bool fixed = i < repair.after.size() && repair.after[i].holds && repair.verified;
+    if (!fixed) continue;
+    for (const auto& edit : repair.changes) {
+      auto span = anchor(network, edit.knob);
+      Finding f;
+      f.intent = name;
+      f.node = edit.knob.node;
+      f.file = span.file;
+      f.line = span.first_line;
+      f.text = lineText(f.file, f.line);
+      f.reason = why(network, edit.knob, edit.value);
+      f.kind = "minimal-change";
+      f.change = edit.summary;
+      out.push_back(f);
+    }
+  }
+  // One finding per (intent, line, reason); decision points first, as found.
+  std::vector<Finding> unique;
+  for (auto& f : out) {
+    bool dup = std::any_of(unique.begin(), unique.end(), [&](const Finding& u) {
+      return std::tie(u.intent, u.file, u.line, u.reason, u.kind) ==
+             std::tie(f.intent, f.file, f.line, f.reason, f.kind);
+    });
+    if (!dup) unique.push_back(std::move(f));
+  }
+  return unique;
+}
+
+}  // namespace routefix::repair

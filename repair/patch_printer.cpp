@@ -1,0 +1,436 @@
+#include "repair/patch_printer.h"
+
+#include <algorithm>
+
+#include "symsim/ospf_encoding.h"
+
+namespace routefix::repair {
+
+namespace {
+
+using symsim::KnobKind;
+
+std::string join(const std::vector<std::string>& words, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to && i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
+  return out;
+}
+
+size_t wordIndex(const std::vector<std::string>& words, std::initializer_list<const char*> any) {
+  for (size_t i = 0; i < words.size(); ++i)
+    for (const char* w : any)
+      if (words[i] == w) return i;
+  return words.size();
+}
+
+std::string networkLine(const model::Device& d, const model::Prefix& p) {
+  if (d.vendor == model::Vendor::Frr) return "network " + p.str();
+  return "network " + p.address.str() + " mask " + model::Ipv4{model::maskOf(p.length)}.str();
+}
+
+}  // namespace
+
+bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why) {
+  const model::Device* d = network_.findDevice(k.node);
+  if (!d) {
+    why = "unknown device " + k.node;
+    return false;
+  }
+  if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp) {
+    why = "no Junos patch printer yet for " + symsim::knobKindName(k.kind);
+    return false;
+  }
+  switch (k.kind) {
+    case KnobKind::ClauseAction: return clauseAction(*d, k, value != 0, why);
+    case KnobKind::PrefixListEntryMatch:
+    case KnobKind::PrefixListEntryAction: return prefixListEntry(*d, k, value, why);
+    case KnobKind::PrefixListAddPermit: return prefixListAdd(*d, k, why);
+    case KnobKind::SetValue: return setValue(*d, k, value, why);
+    case KnobKind::PrependCount: return prepend(*d, k, value, why);
+    case KnobKind::NetworkStatement: return network(*d, k, value != 0, why);
+    case KnobKind::Redistribution: return redistribution(*d, k, why);
+    case KnobKind::RouteReflectorClient: return reflectorClient(*d, k, value != 0, why);
+    case KnobKind::SessionUp: return session(k, value != 0, why);
+    case KnobKind::OspfCost: return ospfCost(*d, k, value, why);
+    case KnobKind::OspfInterface:
+      if (value) return ospfInterface(*d, k, why);
+      break;
+    case KnobKind::StaticRoute:
+      break;
+  }
+  why = "no printer for " + symsim::knobKindName(k.kind);
+  return false;
+}
+
+bool PatchPrinter::clauseAction(const model::Device& d, const symsim::Knob& k, bool permit,
+                                std::string& why) {
+  const auto& span = d.route_policies.at(k.policy).clauses[k.clause].span;
+  std::string line = edits_.line(span.file, span.first_line);
+  auto words = splitWords(line);
+  if (words.size() < 3 || words[0] != "route-map" || (words[2] != "permit" && words[2] != "deny")) {
+    why = "route-map clause header not found at " + span.file + ":" + std::to_string(span.first_line);
+    return false;
+  }
+  edits_.replace(span.file, span.first_line, replaceWord(line, 2, permit ? "permit" : "deny"));
+  return true;
+}
+
+bool PatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k, int64_t value,
+                                   std::string& why) {
+  const auto& entry = d.prefix_lists.at(k.list).entries[k.entry];
+  std::string line = edits_.line(entry.span.file, entry.span.first_line);
+  auto words = splitWords(line);
+  size_t action = wordIndex(words, {"permit", "deny"});
+  if (action + 1 >= words.size() || words[action + 1].find('/') == std::string::npos) {
+    why = "prefix-list entry not found at " + entry.span.file + ":" + std::to_string(entry.span.first_line);
+    return false;
+  }
+  if (k.kind == KnobKind::PrefixListEntryAction) {
+    edits_.replace(entry.span.file, entry.span.first_line,
+                   replaceWord(line, action, value ? "permit" : "deny"));
+    return true;
+  }
+  // Rewrite the entry to cover the prefix; keep its length and ge/le when the prefix fits
+  // them (a typo in the address bits), else make it an exact match.
+  const model::Prefix& p = k.prefix;
+  uint8_t lo = entry.ge ? *entry.ge : entry.prefix.length;
+  uint8_t hi = entry.le ? *entry.le : (entry.ge ? 32 : entry.prefix.length);
+  if (entry.prefix.length <= p.length && p.length >= lo && p.length <= hi) {
+    model::Prefix rewritten(p.address, entry.prefix.length);
+    edits_.replace(entry.span.file, entry.span.first_line, replaceWord(line, action + 1, rewritten.str()));
+  } else {
+    edits_.replace(entry.span.file, entry.span.first_line,
+                   indentOf(line) + join(words, 0, action + 1) + " " + p.str());
+  }
+  return true;
+}
+
+bool PatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  const auto& list = d.prefix_lists.at(k.list);
+  if (list.entries.empty()) {
+    why = "prefix-list " + k.list + " has no entries to place a new one by";
+    return false;
+  }
+  uint32_t seq;
+  const model::PrefixListEntry* anchor;
+  bool before = k.entry < list.entries.size();
+  if (before) {
+    anchor = &list.entries[k.entry];
+    uint32_t prev = k.entry > 0 ? list.entries[k.entry - 1].seq : 0;
+    if (anchor->seq - prev < 2) {
+      why = "no free sequence number before " + k.list + " seq " + std::to_string(anchor->seq);
+      return false;
+    }
+    seq = prev + (anchor->seq - prev) / 2;
+  } else {
+    anchor = &list.entries.back();
+    seq = anchor->seq + 5;
+  }
+  std::string ref = edits_.line(anchor->span.file, anchor->span.first_line);
+  std::string text = indentOf(ref) + "ip prefix-list " + k.list + " seq " + std::to_string(seq) +
+                     " permit " + k.prefix.str();
+  edits_.insertAfter(anchor->span.file, anchor->span.first_line - (before ? 1 : 0), text);
+  return true;
+}
+
+bool PatchPrinter::setValue(const model::Device& d, const symsim::Knob& k, int64_t value,
+                            std::string& why) {
+  const auto& set = d.route_policies.at(k.policy).clauses[k.clause].sets[k.set_index];
+  std::string line = edits_.line(set.span.file, set.span.first_line);
+  auto words = splitWords(line);
+  if (words.size() < 3 || words[0] != "set") {
+    why = "set statement not found at " + set.span.file + ":" + std::to_string(set.span.first_line);
+    return false;
+  }
+  edits_.replace(set.span.file, set.span.first_line,
+                 replaceWord(line, words.size() - 1, std::to_string(value)));
+  return true;
+}
+
+bool PatchPrinter::prepend(const model::Device& d, const symsim::Knob& k, int64_t count,
+                           std::string& why) {
+  const auto& set = d.route_policies.at(k.policy).clauses[k.clause].sets[k.set_index];
+  std::string line = edits_.line(set.span.file, set.span.first_line);
+  auto words = splitWords(line);
+  if (words.size() < 3 || words[0] != "set" || words[1] != "as-path") {
+    why = "as-path prepend not found at " + set.span.file + ":" + std::to_string(set.span.first_line);
+    return false;
+  }
+  if (count == 0) {
+    edits_.remove(set.span.file, set.span.first_line);
+    return true;
+  }
+  uint32_t asn = set.asns.empty() ? d.bgp->asn : set.asns.front();
+  std::string text = indentOf(line) + "set as-path prepend";
+  for (int64_t i = 0; i < count; ++i) text += " " + std::to_string(asn);
+  edits_.replace(set.span.file, set.span.first_line, text);
+  return true;
+}
+
+PatchPrinter::Block PatchPrinter::bgpBlock(const model::Device& d) {
+  const auto& span = d.bgp->span;
+  if (span.known()) return {span.file, span.first_line, span.last_line};
+  for (const auto& file : d.files) {
+    const auto& lines = edits_.lines(file);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      if (splitWords(lines[i]).size() < 2 || splitWords(lines[i])[0] != "router" ||
+          splitWords(lines[i])[1] != "bgp")
+        continue;
+      size_t end = i + 1;
+      while (end < lines.size() && (lines[end].empty() || lines[end][0] == ' ')) ++end;
+      return {file, static_cast<int>(i + 1), static_cast<int>(end)};
+    }
+  }
+  return {};
+}
+
+int PatchPrinter::findBgpLine(const model::Device& d, const std::vector<std::string>& words, bool last) {
+  Block b = bgpBlock(d);
+  int found = 0;
+  for (int l = b.first; l <= b.last && b.first > 0; ++l) {
+    auto w = splitWords(edits_.line(b.file, l));
+    if (w.size() < words.size() || !std::equal(words.begin(), words.end(), w.begin())) continue;
+    found = l;
+    if (!last) break;
+  }
+  return found;
+}
+
+int PatchPrinter::addressFamilyLine(const model::Device& d) {
+  return findBgpLine(d, {"address-family", "ipv4"}, false);
+}
+
+bool PatchPrinter::network(const model::Device& d, const symsim::Knob& k, bool present,
+                           std::string& why) {
+  Block b = bgpBlock(d);
+  if (!b.first) {
+    why = "router bgp block of " + d.name + " not found";
+    return false;
+  }
+  if (!present) {
+    edits_.remove(k.span.file, k.span.first_line);
+    return true;
+  }
+  int after = findBgpLine(d, {"network"});
+  std::string indent;
+  if (after) {
+    indent = indentOf(edits_.line(b.file, after));
+  } else if (int af = addressFamilyLine(d)) {
+    after = af;
+    indent = indentOf(edits_.line(b.file, af)) + " ";
+  } else {
+    after = b.first;
+    indent = " ";
+  }
+  edits_.insertAfter(b.file, after, indent + networkLine(d, k.prefix));
+  return true;
+}
+
+bool PatchPrinter::redistribution(const model::Device&, const symsim::Knob& k, std::string&) {
+  edits_.remove(k.span.file, k.span.first_line);
+  return true;
+}
+
+bool PatchPrinter::reflectorClient(const model::Device& d, const symsim::Knob& k, bool client,
+                                   std::string& why) {
+  const auto& s = sessions_[k.session];
+  const auto& side = s.side(d.name);
+  if (!side.neighbor) {
+    why = d.name + " has no neighbor statement for " + k.peer_node;
+    return false;
+  }
+  const std::string& id = d.bgp->neighbors[*side.neighbor].id;
+  Block b = bgpBlock(d);
+  if (!client) {
+    int line = findBgpLine(d, {"neighbor", id, "route-reflector-client"});
+    if (!line) {
+      why = "route-reflector-client of " + id + " on " + d.name + " comes from a peer-group";
+      return false;
+    }
+    edits_.remove(b.file, line);
+    return true;
+  }
+  int af = addressFamilyLine(d);
+  int after = 0;
+  for (int l = std::max(af, b.first); l <= b.last; ++l) {
+    auto w = splitWords(edits_.line(b.file, l));
+    if (w.size() >= 2 && w[0] == "neighbor" && w[1] == id) after = l;
+  }
+  std::string indent = after ? indentOf(edits_.line(b.file, after))
+                             : indentOf(edits_.line(b.file, af ? af : b.first)) + " ";
+  if (!after) after = af ? af : b.first;
+  edits_.insertAfter(b.file, after, indent + "neighbor " + id + " route-reflector-client");
+  return true;
+}
+
+bool PatchPrinter::session(const symsim::Knob& k, bool up, std::string& why) {
+  const auto& s = sessions_[k.session];
+  if (!up) {
+    const model::Device* d = network_.findDevice(k.node);
+    const auto& side = s.side(d->name);
+    if (!side.neighbor) {
+      why = "session has no statement on " + d->name;
+      return false;
+    }
+    const std::string& id = d->bgp->neighbors[*side.neighbor].id;
+    int line = findBgpLine(*d, {"neighbor", id, "remote-as"});
+    if (!line) {
+      why = "remote-as line of " + id + " on " + d->name + " not found";
+      return false;
+    }
+    std::string ref = edits_.line(bgpBlock(*d).file, line);
+    edits_.insertAfter(bgpBlock(*d).file, line, indentOf(ref) + "neighbor " + id + " shutdown");
+    return true;
+  }
+  for (const auto* side : {&s.a, &s.b}) {
+    const model::Device* d = network_.findDevice(side->node);
+    const auto& peer = side == &s.a ? s.b : s.a;
+    if (d->vendor == model::Vendor::Junos) {
+      why = "no Junos patch printer yet for BGP sessions";
+      return false;
+    }
+    if (!fixSessionSide(*d, *side, peer, s.ebgp, why)) return false;
+  }
+  return true;
+}
+
+bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionSide& side,
+                                  const symsim::SessionSide& peer, bool ebgp, std::string& why) {
+  const model::Device* peerDevice = network_.findDevice(peer.node);
+  std::string peerAs = std::to_string(peerDevice->bgp->asn);
+  Block b = bgpBlock(d);
+  if (!b.first) {
+    why = "router bgp block of " + d.name + " not found";
+    return false;
+  }
+  if (!side.neighbor) {
+    // Configure it like the device's other sessions of the same kind: copy each of that
+    // neighbor's lines (not its description) right after the original.
+    const model::BgpNeighbor* tmpl = nullptr;
+    for (const auto& n : d.bgp->neighbors)
+      if (n.address && n.remote_as && ((*n.remote_as != d.bgp->asn) == ebgp)) {
+        tmpl = &n;
+        break;
+      }
+    std::string addr = peer.address.str();
+    bool wrote = false;
+    if (tmpl) {
+      for (int l = b.first; l <= b.last; ++l) {
+        std::string text = edits_.line(b.file, l);
+        auto w = splitWords(text);
+        if (w.size() < 3 || w[0] != "neighbor" || w[1] != tmpl->id || w[2] == "description") continue;
+        std::string copy = replaceWord(text, 1, addr);
+        if (w[2] == "remote-as") copy = replaceWord(copy, 3, peerAs);
+        edits_.insertAfter(b.file, l, copy);
+        wrote = true;
+      }
+    }
+    if (!wrote) {
+      int after = findBgpLine(d, {"neighbor"});
+      int af = addressFamilyLine(d);
+      if (!after || (af && after > af)) after = b.first;
+      edits_.insertAfter(b.file, after, " neighbor " + addr + " remote-as " + peerAs);
+    }
+    return true;
+  }
+  const std::string& id = d.bgp->neighbors[*side.neighbor].id;
+  if (!side.remote_as_ok) {
+    int line = findBgpLine(d, {"neighbor", id, "remote-as"});
+    if (!line) {
+      why = "remote-as line of " + id + " on " + d.name + " not found (peer-group?)";
+      return false;
+    }
+    edits_.replace(b.file, line, replaceWord(edits_.line(b.file, line), 3, peerAs));
+  }
+  if (side.shutdown) {
+    int line = findBgpLine(d, {"neighbor", id, "shutdown"});
+    if (!line) {
+      why = "shutdown line of " + id + " on " + d.name + " not found";
+      return false;
+    }
+    edits_.remove(b.file, line);
+  }
+  if (!side.activated) {
+    int af = addressFamilyLine(d);
+    if (!af) {
+      why = "no address-family block on " + d.name + " to activate " + id + " in";
+      return false;
+    }
+    edits_.insertAfter(b.file, af, indentOf(edits_.line(b.file, af)) + " neighbor " + id + " activate");
+  }
+  return true;
+}
+
+bool PatchPrinter::ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost,
+                            std::string& why) {
+  const model::Interface* i = d.findInterface(k.interface);
+  if (!i || !i->span.known()) {
+    why = "interface " + k.interface + " of " + d.name + " has no source lines";
+    return false;
+  }
+  if (i->ospf_cost_span.known()) {
+    const auto& span = i->ospf_cost_span;
+    std::string line = edits_.line(span.file, span.first_line);
+    edits_.replace(span.file, span.first_line,
+                   replaceWord(line, splitWords(line).size() - 1, std::to_string(cost)));
+    return true;
+  }
+  // A new line at the end of the interface block, indented like the block's other lines.
+  int last = i->span.last_line > i->span.first_line ? i->span.last_line : i->span.first_line;
+  std::string indent = last > i->span.first_line ? indentOf(edits_.line(i->span.file, last)) : " ";
+  if (indent.empty()) indent = " ";
+  edits_.insertAfter(i->span.file, last, indent + "ip ospf cost " + std::to_string(cost));
+  return true;
+}
+
+bool PatchPrinter::ospfInterface(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  const model::Interface* i = d.findInterface(k.interface);
+  if (!i || !i->address || !d.ospf) {
+    why = "interface " + k.interface + " of " + d.name + " cannot join OSPF";
+    return false;
+  }
+  // The area: the one the other end of the link uses, else the process's first network's.
+  uint32_t area = d.ospf->networks.empty() ? 0 : d.ospf->networks.front().area;
+  for (const auto& l : network_.links) {
+    bool here = (l.a == d.name && l.a_interface == i->name) || (l.b == d.name && l.b_interface == i->name);
+    if (!here) continue;
+    const auto* peer = network_.findDevice(l.a == d.name ? l.b : l.a);
+    const auto* pi = peer ? peer->findInterface(l.a == d.name ? l.b_interface : l.a_interface) : nullptr;
+    if (pi)
+      if (auto a = symsim::ospfArea(*peer, *pi)) area = *a;
+  }
+  model::Prefix subnet = i->address->subnet();
+  const auto& span = d.ospf->span;
+  if (d.ospf->networks.empty() || !span.known()) {
+    // Interface-level style (FRR `ip ospf area`, or no network statements to follow).
+    if (!i->span.known()) {
+      why = "interface " + k.interface + " of " + d.name + " has no source lines";
+      return false;
+    }
+    int last = std::max(i->span.first_line, i->span.last_line);
+    std::string indent = last > i->span.first_line ? indentOf(edits_.line(i->span.file, last)) : " ";
+    if (indent.empty()) indent = " ";
+    std::string stmt = d.vendor == model::Vendor::Frr
+                           ? "ip ospf area "
+                           : "ip ospf " + std::to_string(d.ospf->process_id) + " area ";
+    edits_.insertAfter(i->span.file, last, indent + stmt + std::to_string(area));
+    return true;
+  }
+  int after = 0;
+  std::string indent = " ";
+  for (const auto& n : d.ospf->networks)
+    if (n.span.known() && n.span.first_line > after) {
+      after = n.span.first_line;
+      indent = indentOf(edits_.line(n.span.file, after));
+    }
+  if (!after) after = span.first_line;
+  std::string text = d.vendor == model::Vendor::Frr
+                         ? "network " + subnet.str() + " area " + std::to_string(area)
+                         : "network " + subnet.address.str() + " " +
+                               model::Ipv4{~model::maskOf(subnet.length)}.str() + " area " +
+                               std::to_string(area);
+  edits_.insertAfter(span.file, after, indent + text);
+  return true;
+}
+
+}  // namespace routefix::repair

@@ -1,0 +1,57 @@
+// Writes knob changes back into the configs in the device's own syntax (IOS and FRR; Junos
+// is refused with a reason until its printer exists). Each change rewrites, removes or adds
+// as few lines as it can, next to the lines it relates to and with their indentation, so the
+// diff reads like an operator's edit.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/network.h"
+#include "repair/config_edit.h"
+#include "symsim/knobs.h"
+#include "symsim/session_graph.h"
+
+namespace routefix::repair {
+
+class PatchPrinter {
+ public:
+  PatchPrinter(const model::Network& network, const std::vector<symsim::BgpSession>& sessions,
+               ConfigEdits& edits)
+      : network_(network), sessions_(sessions), edits_(edits) {}
+
+  // Adds the edits for one knob change. False, with `why`, when it cannot be written.
+  bool apply(const symsim::Knob& knob, int64_t value, std::string& why);
+
+ private:
+  bool clauseAction(const model::Device& d, const symsim::Knob& k, bool permit, std::string& why);
+  bool prefixListEntry(const model::Device& d, const symsim::Knob& k, int64_t value, std::string& why);
+  bool prefixListAdd(const model::Device& d, const symsim::Knob& k, std::string& why);
+  bool setValue(const model::Device& d, const symsim::Knob& k, int64_t value, std::string& why);
+  bool prepend(const model::Device& d, const symsim::Knob& k, int64_t count, std::string& why);
+  bool network(const model::Device& d, const symsim::Knob& k, bool present, std::string& why);
+  bool redistribution(const model::Device& d, const symsim::Knob& k, std::string& why);
+  bool reflectorClient(const model::Device& d, const symsim::Knob& k, bool client, std::string& why);
+  bool session(const symsim::Knob& k, bool up, std::string& why);
+  bool ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost, std::string& why);
+  bool ospfInterface(const model::Device& d, const symsim::Knob& k, std::string& why);
+  bool fixSessionSide(const model::Device& d, const symsim::SessionSide& side,
+                      const symsim::SessionSide& peer, bool ebgp, std::string& why);
+
+  // Lines of the device's `router bgp` block: file and [first, last].
+  struct Block {
+    std::string file;
+    int first = 0, last = 0;
+  };
+  Block bgpBlock(const model::Device& d);
+  // Line in the BGP block that starts with these words (after indentation), last match.
+  int findBgpLine(const model::Device& d, const std::vector<std::string>& words, bool last = true);
+  // Where address-family ipv4 unicast starts inside the BGP block (0 if there is none).
+  int addressFamilyLine(const model::Device& d);
+
+  const model::Network& network_;
+  const std::vector<symsim::BgpSession>& sessions_;
+  ConfigEdits& edits_;
+};
+
+}  // namespace routefix::repair

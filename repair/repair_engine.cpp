@@ -1,0 +1,401 @@
+#include "repair/repair_engine.h"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <set>
+
+#include "parser/parser.h"
+#include "repair/config_edit.h"
+#include "repair/intent_translation.h"
+#include "repair/patch_printer.h"
+#include "symsim/bgp_encoding.h"
+#include "symsim/ospf_encoding.h"
+#include "symsim/region.h"
+#include "symsim/session_graph.h"
+
+namespace routefix::repair {
+
+namespace fs = std::filesystem;
+using symsim::Knob;
+using symsim::KnobKind;
+
+std::string statusName(RepairResult::Status s) {
+  switch (s) {
+    case RepairResult::Status::Repaired: return "repaired";
+    case RepairResult::Status::NoRepair: return "no-repair";
+    case RepairResult::Status::AlreadySatisfied: return "already-satisfied";
+  }
+  return "no-repair";
+}
+
+std::string describeChange(const Knob& k, int64_t value) {
+  auto onOff = [&](const char* on, const char* off) { return std::string(value ? on : off); };
+  switch (k.kind) {
+    case KnobKind::ClauseAction: return k.description + ": " + onOff("deny -> permit", "permit -> deny");
+    case KnobKind::PrefixListEntryMatch: return k.description + ": rewrite to match " + k.prefix.str();
+    case KnobKind::PrefixListEntryAction: return k.description + ": " + onOff("deny -> permit", "permit -> deny");
+    case KnobKind::PrefixListAddPermit: return k.description;
+    case KnobKind::SetValue:
+    case KnobKind::PrependCount:
+    case KnobKind::OspfCost:
+      return k.description + ": " + std::to_string(k.original) + " -> " + std::to_string(value);
+    case KnobKind::NetworkStatement: return k.description + ": " + onOff("add", "remove");
+    case KnobKind::Redistribution: return k.description + ": remove";
+    case KnobKind::RouteReflectorClient: return k.description + ": " + onOff("add", "remove");
+    case KnobKind::SessionUp: return k.description + ": " + onOff("establish", "shut down");
+    case KnobKind::StaticRoute: return k.description + ": " + onOff("add", "remove");
+    case KnobKind::OspfInterface: return k.description + ": " + onOff("add to OSPF", "remove from OSPF");
+  }
+  return k.description;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::vector<IntentOutcome> outcomes(const verify::VerifyReport& report) {
+  std::vector<IntentOutcome> out;
+  for (const auto& i : report.intents)
+    out.push_back({i.intent.name, verify::intentTypeName(i.intent.type), i.holds});
+  return out;
+}
+
+size_t failingCount(const std::vector<IntentOutcome>& o) {
+  return std::count_if(o.begin(), o.end(), [](const IntentOutcome& i) { return !i.holds; });
+}
+
+symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Prefix& prefix,
+                                      const std::set<std::string>& region) {
+  symsim::BoundaryRoutes out;
+  for (const auto& [node, rib] : dp.ribs) {
+    if (region.count(node)) continue;
+    const sim::Route* r = rib.exact(prefix);
+    if (!r || (r->protocol != sim::Protocol::Bgp && r->protocol != sim::Protocol::Ibgp)) continue;
+    symsim::BoundaryRoute b;
+    b.local_pref = r->local_pref.value_or(100);
+    b.as_path = r->as_path;
+    b.med = r->metric;
+    b.origin = r->origin;
+    b.communities = r->communities;
+    b.learned_ibgp = r->protocol == sim::Protocol::Ibgp;
+    b.learned_from = r->received_from;
+    out.emplace(node, std::move(b));
+  }
+  return out;
+}
+
+// One intent part the solver must satisfy, in one failure scenario.
+struct Target {
+  size_t intent;  // index into the intents
+  symsim::DestinationIntent part;
+  symsim::Scenario scenario;
+  bool required;  // failing now (must be fixed); else held before (protect it)
+};
+
+// One destination in one scenario: BGP carries it, or (for prefixes only OSPF carries) OSPF.
+struct PrefixEncoding {
+  std::unique_ptr<symsim::BgpEncoding> bgp;
+  std::unique_ptr<symsim::OspfEncoding> ospf;
+
+  const z3::expr_vector& constraints() const { return bgp ? bgp->constraints() : ospf->constraints(); }
+  std::optional<z3::expr> intent(const symsim::DestinationIntent& i) {
+    return bgp ? bgp->intent(i) : ospf->intent(i);
+  }
+};
+
+// Everything Z3 holds for one region; rebuilt when the region grows.
+class Search {
+ public:
+  Search(const model::Network& network, const sim::DataPlane& baseline, int slack,
+         const std::vector<Target>& targets)
+      : network_(network), baseline_(baseline), knobs_(ctx_), sessions_(symsim::discoverSessions(network)) {
+    symsim::Region region;
+    for (const auto& t : targets) {
+      std::vector<std::string> required = t.part.through;
+      required.insert(required.end(), t.part.path.begin(), t.part.path.end());
+      std::vector<std::string> sources = t.part.sources;
+      if (!t.part.node.empty()) sources.push_back(t.part.node);
+      if (!t.part.next_hop_node.empty()) required.push_back(t.part.next_hop_node);
+      auto r = symsim::selectRegion(network, sessions_, sources,
+                                    symsim::prefixOrigins(network, t.part.destination), required, slack);
+      region.nodes.insert(r.nodes.begin(), r.nodes.end());
+    }
+    region_ = region.nodes;
+    knobs_.setRegion(region_);
+    for (const auto& t : targets) add(t);
+  }
+
+  // Encodes a target; false (with a note) when it has no symbolic form here.
+  bool add(const Target& t) {
+    auto& enc = encoding(t.part.destination, t.scenario);
+    auto c = enc.intent(t.part);
+    if (!c) return false;
+    (t.required ? required_ : protected_).push_back(*c);
+    encoded_.push_back(t);
+    return true;
+  }
+  bool encodes(const Target& t) const {
+    return std::any_of(encoded_.begin(), encoded_.end(), [&](const Target& e) {
+      return e.intent == t.intent && e.scenario.failed_links == t.scenario.failed_links &&
+             e.part.destination == t.part.destination;
+    });
+  }
+
+  enum class Outcome { Found, Unsatisfiable, Timeout };
+  Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes) {
+    z3::optimize opt(ctx_);
+    z3::params p(ctx_);
+    p.set("timeout", static_cast<unsigned>(std::max(1.0, seconds * 1000)));
+    opt.set(p);
+    for (const auto& [key, enc] : encodings_) opt.add(enc.constraints());
+    for (const auto& c : required_) opt.add(c);
+    if (protect)
+      for (const auto& c : protected_) opt.add(c);
+    for (const auto& b : blocked_) opt.add(b);
+    for (size_t i = 0; i < knobs_.size(); ++i) {
+      const Knob& k = knobs_.knob(i);
+      if (k.integer) {
+        opt.add(knobs_.variable(i) >= ctx_.int_val(k.low));
+        opt.add(knobs_.variable(i) <= ctx_.int_val(k.high));
+      }
+      if (frozen_.count(i)) opt.add(knobs_.keepsOriginal(i));
+      opt.add_soft(knobs_.keepsOriginal(i), static_cast<unsigned>(k.cost));
+    }
+    // Second objective, after the change cost: a changed value is the vendor default where
+    // that works (local-pref 100, MED/weight 0) rather than an arbitrary number.
+    Z3_symbol tidy = Z3_mk_string_symbol(ctx_, "tidy");
+    for (size_t i = 0; i < knobs_.size(); ++i) {
+      const Knob& k = knobs_.knob(i);
+      if (k.kind != KnobKind::SetValue) continue;
+      int64_t preferred = k.set_kind == model::PolicySet::Kind::LocalPref ? 100 : 0;
+      z3::expr e = knobs_.variable(i) == ctx_.int_val(preferred) || knobs_.keepsOriginal(i);
+      Z3_optimize_assert_soft(ctx_, opt, e, "1", tidy);
+    }
+    auto result = opt.check();
+    if (result == z3::unknown) return Outcome::Timeout;
+    if (result == z3::unsat) return Outcome::Unsatisfiable;
+    changes = knobs_.changes(opt.get_model());
+    return Outcome::Found;
+  }
+
+  // Never propose exactly this assignment again.
+  void block(const std::vector<symsim::KnobChange>& changes) {
+    z3::expr_vector same(ctx_);
+    for (size_t i = 0; i < knobs_.size(); ++i) {
+      auto c = std::find_if(changes.begin(), changes.end(),
+                            [&](const symsim::KnobChange& x) { return x.knob == i; });
+      same.push_back(c == changes.end() ? knobs_.keepsOriginal(i) : knobs_.equals(i, c->value));
+    }
+    blocked_.push_back(!z3::mk_and(same));
+  }
+  void freeze(size_t knob) { frozen_.insert(knob); }
+
+  const symsim::KnobTable& knobs() const { return knobs_; }
+  const std::vector<symsim::BgpSession>& sessions() const { return sessions_; }
+  size_t regionSize() const { return region_.size(); }
+  bool wholeNetwork() const { return region_.size() == network_.devices.size(); }
+
+ private:
+  PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario) {
+    auto key = std::make_pair(scenario.name, prefix);
+    auto it = encodings_.find(key);
+    if (it != encodings_.end()) return it->second;
+    PrefixEncoding enc;
+    if (symsim::ospfCarries(network_, prefix)) {
+      enc.ospf = std::make_unique<symsim::OspfEncoding>(ctx_, knobs_, network_, prefix, scenario);
+    } else {
+      auto& boundary =
+          boundaries_.try_emplace(prefix, boundaryRoutes(baseline_, prefix, region_)).first->second;
+      symsim::Region region{region_};
+      enc.bgp = std::make_unique<symsim::BgpEncoding>(ctx_, knobs_, network_, sessions_, region,
+                                                      prefix, boundary, scenario);
+    }
+    return encodings_.emplace(key, std::move(enc)).first->second;
+  }
+
+  const model::Network& network_;
+  const sim::DataPlane& baseline_;
+  z3::context ctx_;
+  symsim::KnobTable knobs_;
+  std::vector<symsim::BgpSession> sessions_;
+  std::set<std::string> region_;
+  std::map<model::Prefix, symsim::BoundaryRoutes> boundaries_;
+  std::map<std::pair<std::string, model::Prefix>, PrefixEncoding> encodings_;
+  std::vector<Target> encoded_;
+  std::vector<z3::expr> required_;
+  std::vector<z3::expr> protected_;
+  std::vector<z3::expr> blocked_;
+  std::set<size_t> frozen_;
+};
+
+std::string scenarioName(const std::set<model::Link>& links) {
+  if (links.empty()) return "base";
+  std::string s = "fail";
+  for (const auto& l : links) s += ":" + l.a + "[" + l.a_interface + "]-" + l.b + "[" + l.b_interface + "]";
+  return s;
+}
+
+}  // namespace
+
+RepairResult repairNetwork(const fs::path& snapshot, const model::Network& network,
+                           const sim::DataPlane& baseline, const verify::VerifyReport& before,
+                           const std::vector<verify::Intent>& intents, const RepairOptions& options) {
+  auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto say = [&](const std::string& m) {
+    if (options.progress) options.progress(m);
+  };
+  RepairResult result;
+  result.before = outcomes(before);
+  result.after = result.before;
+  if (failingCount(result.before) == 0) {
+    result.status = RepairResult::Status::AlreadySatisfied;
+    result.verified = true;
+    return result;
+  }
+
+  // What the solver must achieve (failing intents) and keep (the ones that hold).
+  std::vector<Target> targets;
+  for (size_t i = 0; i < before.intents.size(); ++i) {
+    const auto& report = before.intents[i];
+    Translation t = translateIntent(network, report.intent);
+    if (!t.unsupported.empty()) {
+      if (!report.holds)
+        result.notes.push_back("intent " + report.intent.name + ": " + t.unsupported +
+                               " have no symbolic form; the repaired snapshot is checked for it");
+      continue;
+    }
+    symsim::Scenario scenario;
+    if (!report.holds && report.counterexample) {
+      scenario.failed_links = report.counterexample->failed_links;
+      scenario.name = scenarioName(scenario.failed_links);
+    } else {
+      scenario.name = "base";
+    }
+    for (const auto& part : t.parts) targets.push_back({i, part, scenario, !report.holds});
+  }
+
+  struct Candidate {
+    std::vector<KnobEdit> changes;
+    ConfigEdits edits;
+    std::vector<IntentOutcome> after;
+  };
+  std::optional<Candidate> best;  // verified, breaks nothing, fixes the most
+  int slack = options.slack;
+  auto search = std::make_unique<Search>(network, baseline, slack, targets);
+  bool protect = true;
+  for (int round = 0; round < options.max_rounds; ++round) {
+    result.rounds = round + 1;
+    double left = options.timeout_seconds - elapsed();
+    if (left <= 0) {
+      result.timed_out = true;
+      break;
+    }
+    std::vector<symsim::KnobChange> changes;
+    auto outcome = search->solve(protect, left, changes);
+    if (outcome == Search::Outcome::Timeout) {
+      result.timed_out = true;
+      break;
+    }
+    if (outcome == Search::Outcome::Unsatisfiable) {
+      if (protect) {
+        // The intents that hold may be beyond the encoding's reach; keep them by the
+        // concrete check only.
+        protect = false;
+        continue;
+      }
+      result.notes.push_back("no combination of the modelled configuration changes satisfies the failing intents");
+      break;
+    }
+    if (changes.empty()) {
+      if (!search->wholeNetwork()) {
+        say("the symbolic model of the region sees no violation; widening to the whole network");
+        slack = -1;
+        search = std::make_unique<Search>(network, baseline, slack, targets);
+        continue;
+      }
+      result.notes.push_back("the symbolic model finds the failing intents satisfied without a change "
+                             "(a behaviour it does not model); no repair");
+      break;
+    }
+    // Print the change set as a patch.
+    Candidate cand{{}, ConfigEdits(snapshot), {}};
+    PatchPrinter printer(network, search->sessions(), cand.edits);
+    bool printable = true;
+    for (const auto& c : changes) {
+      const Knob& k = search->knobs().knob(c.knob);
+      std::string why;
+      if (!printer.apply(k, c.value, why)) {
+        result.notes.push_back("cannot write " + describeChange(k, c.value) + ": " + why);
+        search->freeze(c.knob);
+        printable = false;
+        break;
+      }
+      cand.changes.push_back({k, c.value, describeChange(k, c.value)});
+    }
+    if (!printable) continue;
+    say("round " + std::to_string(round + 1) + ": checking " + std::to_string(changes.size()) +
+        " change(s) concretely");
+    // The concrete check: re-parse, re-simulate, re-check every intent.
+    PatchedFiles files;
+    for (const auto& f : cand.edits.files()) files[f] = cand.edits.patchedText(f);
+    TemporaryDirectory tmp(fs::temp_directory_path(), "routefix-repair");
+    writePatchedSnapshot(snapshot, tmp.path() / "snapshot", files);
+    model::Network patched = parser::loadSnapshot(tmp.path() / "snapshot");
+    sim::DataPlane dp = sim::simulate(patched);
+    verify::VerifyReport report = verify::runVerify(patched, dp, intents, {});
+    cand.after = outcomes(report);
+    bool regression = false;
+    for (size_t i = 0; i < cand.after.size(); ++i)
+      if (result.before[i].holds && !cand.after[i].holds) regression = true;
+    if (patched.warnings.size() > network.warnings.size()) {
+      result.notes.push_back("a candidate patch produced lines the parser warns about; skipped");
+      regression = true;
+    }
+    size_t failing = failingCount(cand.after);
+    if (!regression && failing < failingCount(result.before) &&
+        (!best || failing < failingCount(best->after)))
+      best = std::move(cand);
+    if (!regression && failing == 0) break;
+    // Learn: block this assignment, and add any failure scenario the check exposed.
+    search->block(changes);
+    for (size_t i = 0; i < report.intents.size(); ++i) {
+      const auto& r = report.intents[i];
+      if (r.holds || !r.counterexample || r.counterexample->failed_links.empty()) continue;
+      Translation t = translateIntent(network, r.intent);
+      symsim::Scenario s{scenarioName(r.counterexample->failed_links), r.counterexample->failed_links};
+      for (const auto& part : t.parts) {
+        Target target{i, part, s, true};
+        if (search->encodes(target)) continue;
+        targets.push_back(target);
+        search->add(target);
+        say("added failure scenario " + s.name + " for intent " + r.intent.name);
+      }
+    }
+  }
+  result.region_nodes = search->regionSize();
+  result.knobs = search->knobs().size();
+  if (best) {
+    result.changes = best->changes;
+    result.after = best->after;
+    for (const auto& f : best->edits.files()) {
+      result.patches.push_back({f, best->edits.unifiedDiff(f)});
+      result.patched[f] = best->edits.patchedText(f);
+    }
+    result.verified = true;
+    result.partial = failingCount(best->after) > 0;
+    result.status = result.partial ? RepairResult::Status::NoRepair : RepairResult::Status::Repaired;
+    if (result.partial)
+      result.notes.push_back("best verified patch fixes " +
+                             std::to_string(failingCount(result.before) - failingCount(best->after)) +
+                             " of " + std::to_string(failingCount(result.before)) + " failing intents");
+  }
+  if (result.timed_out) result.notes.push_back("solving stopped at the time limit");
+  result.seconds = elapsed();
+  return result;
+}
+
+}  // namespace routefix::repair

@@ -1,0 +1,74 @@
+// The repair loop (design.md "Diagnosis and repair"): encode the violated intents (and, to
+// steer the solver, the ones that hold) over the selected region, ask Z3 `optimize` for the
+// cheapest knob changes, print them as a patch in each file's own syntax, and re-check EVERY
+// intent on the concretely re-parsed and re-simulated patched snapshot. A candidate the
+// concrete check rejects is blocked (and a failure scenario it exposed is added to the
+// encoding) before solving again. Only a patch that makes every intent hold is "repaired";
+// a patch that breaks an intent that held is never returned.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/network.h"
+#include "repair/patched_snapshot.h"
+#include "sim/dataplane.h"
+#include "symsim/knobs.h"
+#include "verify/verifier.h"
+
+namespace routefix::repair {
+
+struct RepairOptions {
+  double timeout_seconds = 60;  // for the whole search
+  int slack = 2;                // region: paths up to shortest + slack hops
+  int max_rounds = 25;          // solve / verify iterations
+  std::function<void(const std::string&)> progress;
+};
+
+struct KnobEdit {
+  symsim::Knob knob;
+  int64_t value = 0;
+  std::string summary;  // "route-map FROM-B 10 on core: deny -> permit"
+};
+
+struct FilePatch {
+  std::string file;
+  std::string diff;
+};
+
+struct IntentOutcome {
+  std::string name;
+  std::string type;
+  bool holds = true;
+};
+
+struct RepairResult {
+  enum class Status { Repaired, NoRepair, AlreadySatisfied };
+  Status status = Status::NoRepair;
+  bool verified = false;   // the patch was re-checked concretely and every intent holds
+  bool timed_out = false;
+  bool partial = false;    // the patch fixes some failing intents, breaks none, not all
+  std::vector<KnobEdit> changes;
+  std::vector<FilePatch> patches;
+  PatchedFiles patched;    // full text of every patched file
+  std::vector<IntentOutcome> before;
+  std::vector<IntentOutcome> after;
+  std::vector<std::string> notes;  // why no repair, intents without a symbolic form, ...
+  int rounds = 0;
+  size_t region_nodes = 0;
+  size_t knobs = 0;
+  double seconds = 0;
+};
+std::string statusName(RepairResult::Status s);  // repaired | no-repair | already-satisfied
+
+// `before` is the verify report of `network` simulated as `baseline`.
+RepairResult repairNetwork(const std::filesystem::path& snapshot, const model::Network& network,
+                           const sim::DataPlane& baseline, const verify::VerifyReport& before,
+                           const std::vector<verify::Intent>& intents, const RepairOptions& options);
+
+// One line saying what a knob change does.
+std::string describeChange(const symsim::Knob& knob, int64_t value);
+
+}  // namespace routefix::repair
