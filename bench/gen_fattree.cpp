@@ -1,96 +1,144 @@
-// gen_fattree OUTDIR K: writes OUTDIR/configs/ for a k-ary fat-tree (k pods of k/2 edge and
-// k/2 aggregation switches, (k/2)^2 cores; 5k^2/4 routers) running eBGP as in RFC 7938 (IOS
-// syntax): cores share AS 65000, each pod's aggregation layer one AS, each edge switch its own
-// AS and a /24 it announces; ECMP on (maximum-paths). OUTDIR/intents.yaml asks for all-pairs
-// reachability to every edge /24 from every router under any single link failure.
+// gen_fattree K OUTDIR (or OUTDIR K): a k-ary fat-tree data centre as an FRR snapshot, eBGP only in the style
+// of RFC 7938: every edge (ToR) router has its own private ASN, the aggregation routers of one
+// pod share an ASN, all core routers share one; point-to-point /31 links; one /24 per edge
+// router (`network` over a connected LAN); multipath over every equal path
+// (`maximum-paths 64` + `bgp bestpath as-path multipath-relax`). A permit-all route-map on
+// the fabric peer-group satisfies FRR's ebgp-requires-policy.
+//
+// OUTDIR/intents.yaml asks for reachability of every edge /24 from every router under any single
+// link failure (what bench/verify_bench.sh checks).
+//
+// k pods of k/2 edge + k/2 aggregation routers, (k/2)^2 core routers: 5k^2/4 routers,
+// k^2/2 prefixes, k^3/2 links. k=32: 1,280 routers, 512 prefixes.
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace {
 
-std::string ip(uint32_t v) {
-  return std::to_string(v >> 24) + "." + std::to_string((v >> 16) & 255) + "." + std::to_string((v >> 8) & 255) +
-         "." + std::to_string(v & 255);
-}
+namespace fs = std::filesystem;
 
-struct Port {
+struct Neighbor {
   std::string interface;
-  uint32_t address;
-  uint32_t peer_address;
-  uint32_t peer_as;
+  std::string localIp, peerIp;
+  uint32_t peerAsn;
 };
 
 struct Router {
   std::string name;
   uint32_t asn = 0;
-  std::vector<Port> ports;
-  int lan = -1;  // edge index: announces 172.16.<lan>.0/24
+  std::string routerId;
+  std::string lanPrefix;  // "10.p.i.0/24" for edge routers, empty otherwise
+  std::vector<Neighbor> neighbors;
 };
+
+std::string ipv4(uint32_t a) {
+  return std::to_string(a >> 24) + "." + std::to_string((a >> 16) & 255) + "." +
+         std::to_string((a >> 8) & 255) + "." + std::to_string(a & 255);
+}
+
+void writeConfig(const Router& r, const fs::path& file) {
+  std::ofstream out(file);
+  out << "frr version 8.4\nfrr defaults traditional\nhostname " << r.name << "\n!\n";
+  for (const auto& n : r.neighbors)
+    out << "interface " << n.interface << "\n ip address " << n.localIp << "/31\n!\n";
+  if (!r.lanPrefix.empty()) {
+    std::string lanIp = r.lanPrefix.substr(0, r.lanPrefix.rfind(".0/")) + ".1/24";
+    out << "interface lan0\n ip address " << lanIp << "\n!\n";
+  }
+  out << "router bgp " << r.asn << "\n bgp router-id " << r.routerId
+      << "\n bgp bestpath as-path multipath-relax\n neighbor FABRIC peer-group\n";
+  for (const auto& n : r.neighbors)
+    out << " neighbor " << n.peerIp << " remote-as " << n.peerAsn << "\n neighbor " << n.peerIp
+        << " peer-group FABRIC\n";
+  out << " !\n address-family ipv4 unicast\n";
+  if (!r.lanPrefix.empty()) out << "  network " << r.lanPrefix << "\n";
+  out << "  neighbor FABRIC route-map FABRIC-IN in\n  neighbor FABRIC route-map FABRIC-OUT out\n"
+         "  maximum-paths 64\n exit-address-family\n!\n"
+         "route-map FABRIC-IN permit 10\n!\nroute-map FABRIC-OUT permit 10\n!\n";
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::cerr << "usage: gen_fattree OUTDIR K (K even, 4..16)\n";
+    std::cerr << "usage: gen_fattree K OUTDIR   (K even, 2..254; OUTDIR K also accepted)\n";
     return 2;
   }
-  std::filesystem::path out = argv[1];
-  int k = std::atoi(argv[2]);
-  if (k < 2 || k % 2 != 0 || k > 16) {
-    std::cerr << "K must be even, between 2 and 16\n";
+  // Either order: the argument that is a number is K.
+  bool kFirst = std::string(argv[1]).find_first_not_of("0123456789") == std::string::npos;
+  int k = std::atoi(argv[kFirst ? 1 : 2]);
+  if (k < 2 || k > 254 || k % 2) {
+    std::cerr << "gen_fattree: K must be even and between 2 and 254\n";
     return 2;
   }
-  int half = k / 2;
-  std::map<std::string, Router> routers;
-  auto core = [&](int i) { return "core-" + std::to_string(i); };
-  auto agg = [&](int p, int j) { return "agg-" + std::to_string(p) + "-" + std::to_string(j); };
-  auto edge = [&](int p, int j) { return "edge-" + std::to_string(p) + "-" + std::to_string(j); };
-  for (int i = 0; i < half * half; ++i) routers[core(i)] = {core(i), 65000, {}, -1};
+  const int half = k / 2;
+  const fs::path outDir = argv[kFirst ? 2 : 1];
+
+  // Private ASNs: the 2-byte range while it is large enough, else the 4-byte one (RFC 6996).
+  const uint32_t routersWithOwnAsn = static_cast<uint32_t>(k * half + k + 1);
+  const uint32_t asnBase = routersWithOwnAsn <= 1023 ? 64512u : 4200000000u;
+  const uint32_t coreAsn = asnBase;
+  auto podAsn = [&](int pod) { return asnBase + 1 + static_cast<uint32_t>(pod); };
+  auto edgeAsn = [&](int pod, int i) { return asnBase + 1 + static_cast<uint32_t>(k + pod * half + i); };
+
+  std::vector<Router> routers;
+  auto add = [&](std::string name, uint32_t asn) {
+    Router r;
+    r.name = std::move(name);
+    r.asn = asn;
+    uint32_t index = static_cast<uint32_t>(routers.size()) + 1;
+    r.routerId = ipv4((10u << 24) | (255u << 16) | index);
+    routers.push_back(std::move(r));
+    return routers.size() - 1;
+  };
+  std::vector<std::vector<size_t>> edge(k), agg(k);
+  std::vector<size_t> core;
   for (int p = 0; p < k; ++p)
-    for (int j = 0; j < half; ++j) {
-      routers[agg(p, j)] = {agg(p, j), static_cast<uint32_t>(65100 + p), {}, -1};
-      routers[edge(p, j)] = {edge(p, j), static_cast<uint32_t>(65200 + p * half + j), {}, p * half + j};
+    for (int i = 0; i < half; ++i) {
+      edge[p].push_back(add("e" + std::to_string(p) + "-" + std::to_string(i), edgeAsn(p, i)));
+      routers[edge[p].back()].lanPrefix = "10." + std::to_string(p) + "." + std::to_string(i) + ".0/24";
     }
-  uint32_t nextSubnet = 10u << 24;
-  auto connect = [&](const std::string& a, const std::string& b) {
-    Router& ra = routers[a];
-    Router& rb = routers[b];
-    uint32_t subnet = nextSubnet;
-    nextSubnet += 4;
-    ra.ports.push_back({"GigabitEthernet0/" + std::to_string(ra.ports.size() + 1), subnet + 1, subnet + 2, rb.asn});
-    rb.ports.push_back({"GigabitEthernet0/" + std::to_string(rb.ports.size() + 1), subnet + 2, subnet + 1, ra.asn});
+  for (int p = 0; p < k; ++p)
+    for (int i = 0; i < half; ++i) agg[p].push_back(add("a" + std::to_string(p) + "-" + std::to_string(i), podAsn(p)));
+  for (int j = 0; j < half * half; ++j) core.push_back(add("c" + std::to_string(j), coreAsn));
+
+  nlohmann::json links = nlohmann::json::array();
+  uint32_t nextAddress = (172u << 24) | (16u << 16);  // 172.16.0.0/12, one /31 per link
+  auto connect = [&](size_t lower, const std::string& lowerIf, size_t upper, const std::string& upperIf) {
+    std::string lowIp = ipv4(nextAddress), highIp = ipv4(nextAddress + 1);
+    nextAddress += 2;
+    routers[lower].neighbors.push_back({lowerIf, lowIp, highIp, routers[upper].asn});
+    routers[upper].neighbors.push_back({upperIf, highIp, lowIp, routers[lower].asn});
+    links.push_back({{"a", routers[lower].name}, {"a_interface", lowerIf},
+                     {"b", routers[upper].name}, {"b_interface", upperIf}});
   };
   for (int p = 0; p < k; ++p)
-    for (int j = 0; j < half; ++j) {
-      for (int e = 0; e < half; ++e) connect(agg(p, j), edge(p, e));
-      for (int c = 0; c < half; ++c) connect(agg(p, j), core(j * half + c));
-    }
+    for (int e = 0; e < half; ++e)
+      for (int a = 0; a < half; ++a)
+        connect(edge[p][e], "up" + std::to_string(a), agg[p][a], "down" + std::to_string(e));
+  // Aggregation router a of every pod connects to core routers a*half .. a*half+half-1.
+  for (int p = 0; p < k; ++p)
+    for (int a = 0; a < half; ++a)
+      for (int c = 0; c < half; ++c)
+        connect(agg[p][a], "up" + std::to_string(c), core[a * half + c], "pod" + std::to_string(p));
 
-  std::filesystem::create_directories(out / "configs");
-  for (const auto& [name, r] : routers) {
-    std::ofstream cfg(out / "configs" / (name + ".cfg"));
-    cfg << "hostname " << name << "\n!\n";
-    if (r.lan >= 0)
-      cfg << "interface GigabitEthernet0/0\n description servers\n ip address 172.16." << r.lan
-          << ".1 255.255.255.0\n!\n";
-    for (const auto& port : r.ports)
-      cfg << "interface " << port.interface << "\n ip address " << ip(port.address) << " 255.255.255.252\n!\n";
-    cfg << "router bgp " << r.asn << "\n bgp router-id " << ip(r.ports.front().address) << "\n maximum-paths 16\n";
-    if (r.lan >= 0) cfg << " network 172.16." << r.lan << ".0 mask 255.255.255.0\n";
-    for (const auto& port : r.ports) cfg << " neighbor " << ip(port.peer_address) << " remote-as " << port.peer_as << "\n";
-    cfg << "!\nend\n";
-  }
-  std::ofstream intents(out / "intents.yaml");
+  fs::create_directories(outDir / "configs");
+  for (const auto& r : routers) writeConfig(r, outDir / "configs" / (r.name + ".conf"));
+  std::ofstream(outDir / "topology.json") << nlohmann::json{{"links", links}}.dump(1) << '\n';
+  std::ofstream intents(outDir / "intents.yaml");
   intents << "intents:\n";
-  for (int e = 0; e < k * half; ++e)
-    intents << "  - {name: all-to-lan-" << e << ", type: reachability, from: '*', to: 172.16." << e
-            << ".0/24, failures: 1}\n";
-  std::cout << routers.size() << " routers, " << (nextSubnet - (10u << 24)) / 4 << " links\n";
+  for (const auto& r : routers)
+    if (!r.lanPrefix.empty())
+      intents << "  - {name: all-to-" << r.name << ", type: reachability, from: '*', to: " << r.lanPrefix
+              << ", failures: 1}\n";
+  std::cerr << "gen_fattree: k=" << k << ", " << routers.size() << " routers, " << k * half
+            << " prefixes, " << links.size() << " links -> " << outDir.string() << '\n';
   return 0;
 }
