@@ -1,0 +1,217 @@
+// Lexer for the Cisco IOS family (IOS / IOS-XE and the FRRouting dialect).
+// Line-oriented: NEWLINE is a token, so every parser rule ends at a line boundary and
+// error recovery never crosses lines. Words that are not keywords lex as WORD, and any
+// byte sequence lexes as something (WORD or a keyword), so the lexer never fails.
+lexer grammar IosLexer;
+
+@lexer::members {
+  // A delimited banner (`banner motd ^C ... ^C`, or any single-character delimiter) may span
+  // many lines. The rule has matched the opening delimiter; swallow the text up to and
+  // including the closing one (or to the end of input) as the same token. Consuming through
+  // the ATN simulator keeps line numbers right for the tokens that follow.
+  bool atLineStart() {
+    for (size_t i = tokenStartCharIndex; i > 0; --i) {
+      std::string c = _input->getText(antlr4::misc::Interval(i - 1, i - 1));
+      if (c == "\n" || c == "\r") return true;
+      if (c != " " && c != "\t") return false;
+    }
+    return true;
+  }
+
+  void consumeBannerBody() {
+    size_t first = _input->LA(-1);
+    bool caretC = getText() == "^C";
+    auto* sim = getInterpreter<antlr4::atn::LexerATNSimulator>();
+    while (_input->LA(1) != antlr4::IntStream::EOF) {
+      if (caretC ? (_input->LA(1) == '^' && _input->LA(2) == 'C') : _input->LA(1) == first) {
+        sim->consume(_input);
+        if (caretC) sim->consume(_input);
+        return;
+      }
+      sim->consume(_input);
+    }
+  }
+}
+
+// ---- keywords (lowercase, as `show running-config` and FRR print them) -----------------
+ACCESS_GROUP : 'access-group';
+ACCESS_LIST : 'access-list';
+ACTIVATE : 'activate';
+ADDITIVE : 'additive';
+ADDRESS : 'address';
+ADDRESS_FAMILY : 'address-family';
+ADVERTISE : 'advertise';
+AGGREGATE_ADDRESS : 'aggregate-address';
+ALLOWAS_IN : 'allowas-in';
+ALWAYS : 'always';
+ALWAYS_COMPARE_MED : 'always-compare-med';
+ANY : 'any';
+AREA : 'area';
+AS_PATH : 'as-path';
+AS_SET : 'as-set';
+ATTRIBUTE_MAP : 'attribute-map';
+AUTO_COST : 'auto-cost';
+BACKDOOR : 'backdoor';
+BANDWIDTH : 'bandwidth';
+BESTPATH : 'bestpath';
+BGP : 'bgp';
+BLACKHOLE : 'blackhole';
+BOTH : 'both';
+CALL : 'call';
+CLUSTER_ID : 'cluster-id';
+COMMUNITY : 'community';
+COMMUNITY_LIST : 'community-list';
+COMM_LIST : 'comm-list';
+COMPARE_ROUTERID : 'compare-routerid';
+CONFED : 'confed';
+CONNECTED : 'connected';
+CONTINUE : 'continue';
+COST : 'cost';
+DEFAULT : 'default';
+DEFAULTS : 'defaults';
+DEFAULT_INFORMATION : 'default-information';
+DEFAULT_ORIGINATE : 'default-originate';
+DELETE : 'delete';
+DENY : 'deny';
+DESCRIPTION : 'description';
+DETERMINISTIC_MED : 'deterministic-med';
+DISTANCE : 'distance';
+EBGP_MULTIHOP : 'ebgp-multihop';
+EBGP_REQUIRES_POLICY : 'ebgp-requires-policy';
+EGP : 'egp';
+END : 'end';
+EQ : 'eq';
+ESTABLISHED : 'established';
+EXACT_MATCH : 'exact-match';
+EXIT : 'exit';
+EXIT_ADDRESS_FAMILY : 'exit-address-family';
+EXIT_VRF : 'exit-vrf';
+EXPANDED : 'expanded';
+EXTENDED : 'extended';
+EXTERNAL : 'external';
+FILTER_LIST : 'filter-list';
+FRR : 'frr';
+GE : 'ge';
+GOTO : 'goto';
+GT : 'gt';
+HOST : 'host';
+HOSTNAME : 'hostname';
+IBGP : 'ibgp';
+IGNORE : 'ignore';
+IGP : 'igp';
+IMPORT_CHECK : 'import-check';
+IN : 'in';
+INCOMPLETE : 'incomplete';
+INTERFACE : 'interface';
+INTERNAL : 'internal';
+IP : 'ip';
+IPV4 : 'ipv4';
+IPV4_UNICAST : 'ipv4-unicast';
+IPV6 : 'ipv6';
+L2VPN : 'l2vpn';
+LAST_AS : 'last-as';
+LE : 'le';
+LOCAL_AS : 'local-as';
+LOCAL_PREFERENCE : 'local-preference';
+LOG : 'log';
+LOG_INPUT : 'log-input';
+LT : 'lt';
+MASK : 'mask';
+MATCH : 'match';
+MAXIMUM_PATHS : 'maximum-paths';
+MED : 'med';
+METRIC : 'metric';
+METRIC_TYPE : 'metric-type';
+MISSING_AS_WORST : 'missing-as-worst';
+MULTICAST : 'multicast';
+MULTIPATH_RELAX : 'multipath-relax';
+NAME : 'name';
+NEIGHBOR : 'neighbor';
+NEQ : 'neq';
+NETWORK : 'network';
+NEXT : 'next';
+NEXT_HOP : 'next-hop';
+NEXT_HOP_SELF : 'next-hop-self';
+NO : 'no';
+NONE : 'none';
+NOT_ADVERTISE : 'not-advertise';
+NO_PREPEND : 'no-prepend';
+ON_MATCH : 'on-match';
+ORIGIN : 'origin';
+ORIGINATE : 'originate';
+OSPF : 'ospf';
+OUT : 'out';
+PASSIVE : 'passive';
+PASSIVE_INTERFACE : 'passive-interface';
+PEER_ADDRESS : 'peer-address';
+PEER_GROUP : 'peer-group';
+PERMANENT : 'permanent';
+PERMIT : 'permit';
+POINT_TO_POINT : 'point-to-point';
+PREFIX_LIST : 'prefix-list';
+PREPEND : 'prepend';
+RANGE : 'range';
+REDISTRIBUTE : 'redistribute';
+REFERENCE_BANDWIDTH : 'reference-bandwidth';
+REJECT : 'reject';
+REMARK : 'remark';
+REMOTE_AS : 'remote-as';
+REMOVE_PRIVATE_AS : 'remove-private-as';
+REPLACE_AS : 'replace-as';
+ROUTE : 'route';
+ROUTER : 'router';
+ROUTER_ID : 'router-id';
+ROUTE_MAP : 'route-map';
+ROUTE_REFLECTOR_CLIENT : 'route-reflector-client';
+SECONDARY : 'secondary';
+SEND_COMMUNITY : 'send-community';
+SEQ : 'seq';
+SET : 'set';
+SHUTDOWN : 'shutdown';
+SOURCE_PROTOCOL : 'source-protocol';
+STANDARD : 'standard';
+STATIC : 'static';
+SUBNETS : 'subnets';
+SUMMARY_ONLY : 'summary-only';
+TAG : 'tag';
+TYPE_1 : 'type-1';
+TYPE_2 : 'type-2';
+UNCHANGED : 'unchanged';
+UNICAST : 'unicast';
+UPDATE_SOURCE : 'update-source';
+VRF : 'vrf';
+WEIGHT : 'weight';
+
+// ---- values ----------------------------------------------------------------------------
+IP_PREFIX : OCTET '.' OCTET '.' OCTET '.' OCTET '/' DIGIT+;
+IP_ADDRESS : OCTET '.' OCTET '.' OCTET '.' OCTET;
+NUMBER : DIGIT+;
+SIGNED_NUMBER : [+-] DIGIT+;
+
+// `!` starts a comment line in both dialects (IOS also uses it as a block separator, which
+// carries no meaning: blocks end when a statement of another mode appears).
+COMMENT : '!' ~[\r\n]* -> skip;
+
+// Only at the start of a line: `banner` inside a description is just a word.
+BANNER : 'banner' {atLineStart()}? -> pushMode(M_BANNER_TYPE);
+
+NEWLINE : '\r'? '\n' | '\r';
+WS : [ \t\f]+ -> skip;
+
+// Anything else up to whitespace: names, descriptions, regexes, garbage.
+WORD : ~[ \t\f\r\n]+;
+
+fragment DIGIT : [0-9];
+fragment OCTET : DIGIT DIGIT? DIGIT?;
+
+// `banner <type>` then either a delimited body or FRR's `default` / `line TEXT` / `file F`.
+mode M_BANNER_TYPE;
+M_BT_WS : [ \t\f]+ -> skip;
+M_BT_NEWLINE : ('\r'? '\n' | '\r') -> type(NEWLINE), popMode;
+BANNER_TYPE : ~[ \t\f\r\n]+ -> mode(M_BANNER_BODY);
+
+mode M_BANNER_BODY;
+M_BB_WS : [ \t\f]+ -> skip;
+M_BB_NEWLINE : ('\r'? '\n' | '\r') -> type(NEWLINE), popMode;
+BANNER_KEYWORD : ('default' | 'line' | 'file') -> popMode;
+BANNER_BODY : ('^C' | ~[ \t\f\r\n]) { consumeBannerBody(); } -> popMode;

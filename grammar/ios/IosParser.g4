@@ -1,0 +1,253 @@
+// Parser for the Cisco IOS family (IOS / IOS-XE and the FRRouting dialect).
+//
+// The grammar recognises single lines (statements). Which block a line belongs to is decided
+// by the tree walker, the way the IOS CLI itself does it: each statement group below is valid
+// in certain modes (interface, router bgp, route-map ...), and a global statement ends the
+// current block. Every line that no statement matches falls into `unrecognized`, so a bad
+// line never disturbs its neighbours and never goes unreported.
+parser grammar IosParser;
+
+options { tokenVocab = IosLexer; }
+
+config : line* EOF ;
+
+// Statements are tried first; `unrecognized` wins only when no statement matches the line.
+line : (statement | unrecognized)? NEWLINE ;
+
+unrecognized : ~NEWLINE+ ;
+
+statement
+  : global_stmt
+  | interface_stmt
+  | description_stmt
+  | router_stmt
+  | bgp_stmt
+  | ospf_stmt
+  | route_map_stmt
+  | acl_entry_stmt
+  | mode_exit_stmt
+  ;
+
+// ---- global configuration mode ---------------------------------------------------------
+global_stmt
+  : HOSTNAME name                                                    # Hostname
+  | INTERFACE name (VRF name)?                                        # InterfaceHeader
+  | IP ROUTE route_dest route_target static_option*                  # IpRoute
+  | ROUTER BGP NUMBER (VRF name)?                                     # RouterBgp
+  | ROUTER OSPF NUMBER? (VRF name)?                                   # RouterOspf
+  | IP PREFIX_LIST name (SEQ NUMBER)? action prefix_list_match        # PrefixListEntry
+  | IP PREFIX_LIST name DESCRIPTION ~NEWLINE*                         # PrefixListDescription
+  | (IP | BGP) COMMUNITY_LIST (STANDARD | EXPANDED) name (SEQ NUMBER)? action rest # CommunityListTyped
+  | (IP | BGP) COMMUNITY_LIST name (SEQ NUMBER)? action rest          # CommunityListUntyped
+  | (IP | BGP) AS_PATH ACCESS_LIST name (SEQ NUMBER)? action rest     # AsPathListEntry
+  | ACCESS_LIST name (SEQ NUMBER)? action acl_body                    # AccessListEntry
+  | ACCESS_LIST name REMARK ~NEWLINE*                                 # AccessListRemark
+  | IP ACCESS_LIST (STANDARD | EXTENDED) name                         # IpAccessListHeader
+  | ROUTE_MAP name action? NUMBER?                                    # RouteMapHeader
+  | BANNER BANNER_TYPE? (BANNER_BODY | BANNER_KEYWORD)? ~NEWLINE*     # Banner
+  | FRR DEFAULTS name                                                 # FrrDefaults
+  ;
+
+route_dest : IP_PREFIX | IP_ADDRESS IP_ADDRESS ;
+
+route_target
+  : IP_ADDRESS WORD?        // next hop, optionally pinned to an interface (FRR)
+  | WORD IP_ADDRESS?        // exit interface (Null0 included), optionally with a next hop
+  | BLACKHOLE
+  | REJECT
+  ;
+
+static_option : NUMBER | TAG NUMBER | NAME name | PERMANENT ;
+
+action : PERMIT | DENY ;
+
+prefix_list_match : (IP_PREFIX | ANY) (GE NUMBER | LE NUMBER)* ;
+
+// Raw rest of a line (regexes, community values): the walker reads the source text.
+rest : ~NEWLINE+ ;
+
+// ---- access-list entries (numbered/FRR one-liners and `ip access-list` blocks) -----------
+acl_body
+  : acl_address LOG?                                                           # StandardAclBody
+  | acl_protocol acl_address acl_port? acl_address acl_port? acl_option*        # ExtendedAclBody
+  ;
+
+acl_address : ANY | HOST IP_ADDRESS | IP_ADDRESS IP_ADDRESS? | IP_PREFIX EXACT_MATCH? ;
+
+acl_protocol : IP | OSPF | NUMBER | WORD ;
+
+acl_port : (EQ | NEQ | GT | LT) acl_port_value | RANGE acl_port_value acl_port_value ;
+
+acl_port_value : NUMBER | WORD | BGP ;
+
+acl_option : LOG | LOG_INPUT | ESTABLISHED | WORD | NUMBER ;
+
+acl_entry_stmt
+  : (NUMBER | SEQ NUMBER)? action acl_body                            # AclBlockEntry
+  | REMARK ~NEWLINE*                                                  # AclBlockRemark
+  ;
+
+// ---- interface mode ----------------------------------------------------------------------
+interface_stmt
+  : IP ADDRESS (IP_ADDRESS IP_ADDRESS | IP_PREFIX) SECONDARY?         # IfIpAddress
+  | NO IP ADDRESS ~NEWLINE*                                           # IfNoIpAddress
+  | NO? SHUTDOWN                                                      # IfShutdown
+  | BANDWIDTH NUMBER                                                  # IfBandwidth
+  | IP OSPF COST NUMBER                                               # IfOspfCost
+  | IP OSPF NUMBER AREA area_id                                       # IfOspfProcessArea
+  | IP OSPF AREA area_id IP_ADDRESS?                                  # IfOspfArea
+  | IP OSPF NETWORK (POINT_TO_POINT | WORD)                           # IfOspfNetwork
+  | NO? IP OSPF PASSIVE IP_ADDRESS?                                   # IfOspfPassive
+  | IP ACCESS_GROUP name (IN | OUT)                                   # IfAccessGroup
+  ;
+
+// Valid in interface and route-map mode.
+description_stmt : DESCRIPTION ~NEWLINE* ;
+
+area_id : NUMBER | IP_ADDRESS ;
+
+// ---- shared by router bgp and router ospf ------------------------------------------------
+router_stmt
+  : REDISTRIBUTE redistribute_source redistribute_option*             # Redistribute
+  | MAXIMUM_PATHS IBGP? NUMBER                                        # MaximumPaths
+  | DEFAULT_INFORMATION ORIGINATE default_originate_option*           # DefaultInformation
+  ;
+
+redistribute_source : (CONNECTED | STATIC | OSPF | BGP | WORD) NUMBER? ;
+
+redistribute_option
+  : METRIC NUMBER | METRIC_TYPE NUMBER | ROUTE_MAP name | SUBNETS | TAG NUMBER ;
+
+default_originate_option : ALWAYS | METRIC NUMBER | METRIC_TYPE NUMBER | ROUTE_MAP name ;
+
+// ---- router bgp (and its address-family blocks) ------------------------------------------
+bgp_stmt
+  : BGP ROUTER_ID IP_ADDRESS                                          # BgpRouterId
+  | NO? BGP EBGP_REQUIRES_POLICY                                      # BgpEbgpRequiresPolicy
+  | NO? BGP DEFAULT IPV4_UNICAST                                      # BgpDefaultIpv4Unicast
+  | BGP DEFAULT LOCAL_PREFERENCE NUMBER                               # BgpDefaultLocalPreference
+  | NO? BGP NETWORK IMPORT_CHECK                                      # BgpImportCheck
+  | BGP BESTPATH bestpath_option                                      # BgpBestpath
+  | BGP ALWAYS_COMPARE_MED                                            # BgpAlwaysCompareMed
+  | BGP DETERMINISTIC_MED                                             # BgpDeterministicMed
+  | BGP CLUSTER_ID (IP_ADDRESS | NUMBER)                              # BgpClusterId
+  | DISTANCE BGP NUMBER NUMBER NUMBER                                 # BgpDistance
+  | NETWORK bgp_network_dest (ROUTE_MAP name | BACKDOOR)*             # BgpNetwork
+  | AGGREGATE_ADDRESS route_dest aggregate_option*                    # BgpAggregate
+  | ADDRESS_FAMILY address_family_name                                # BgpAddressFamily
+  | NO? NEIGHBOR name neighbor_setting                                # BgpNeighbor
+  | NO? NEIGHBOR name ~NEWLINE*                                       # BgpNeighborOther
+  | NO? BGP ~NEWLINE*                                                 # BgpOther
+  ;
+
+bestpath_option
+  : COMPARE_ROUTERID
+  | MED (CONFED | MISSING_AS_WORST)+
+  | AS_PATH (IGNORE | CONFED | MULTIPATH_RELAX (AS_SET | WORD)?)
+  ;
+
+bgp_network_dest : IP_PREFIX | IP_ADDRESS (MASK IP_ADDRESS)? ;
+
+aggregate_option : SUMMARY_ONLY | AS_SET | ROUTE_MAP name | ATTRIBUTE_MAP name ;
+
+address_family_name : (IPV4 | IPV6 | L2VPN | WORD) (UNICAST | MULTICAST | VRF name | WORD)* ;
+
+neighbor_setting
+  : REMOTE_AS remote_as_value                                         # NbrRemoteAs
+  | INTERFACE (REMOTE_AS remote_as_value | PEER_GROUP name)?          # NbrInterface
+  | PEER_GROUP name?                                                  # NbrPeerGroup
+  | UPDATE_SOURCE name                                                # NbrUpdateSource
+  | NEXT_HOP_SELF WORD?                                               # NbrNextHopSelf
+  | ROUTE_REFLECTOR_CLIENT                                            # NbrRouteReflectorClient
+  | ROUTE_MAP name (IN | OUT)                                         # NbrRouteMap
+  | PREFIX_LIST name (IN | OUT)                                       # NbrPrefixList
+  | FILTER_LIST name (IN | OUT)                                       # NbrFilterList
+  | SEND_COMMUNITY (BOTH | EXTENDED | STANDARD | WORD)?               # NbrSendCommunity
+  | EBGP_MULTIHOP NUMBER?                                             # NbrEbgpMultihop
+  | SHUTDOWN                                                          # NbrShutdown
+  | DESCRIPTION ~NEWLINE*                                             # NbrDescription
+  | DEFAULT_ORIGINATE (ROUTE_MAP name)?                               # NbrDefaultOriginate
+  | ALLOWAS_IN (NUMBER | ORIGIN)?                                     # NbrAllowasIn
+  | WEIGHT NUMBER                                                     # NbrWeight
+  | LOCAL_AS NUMBER (NO_PREPEND | REPLACE_AS | WORD)*                 # NbrLocalAs
+  | ACTIVATE                                                          # NbrActivate
+  | REMOVE_PRIVATE_AS (REPLACE_AS | WORD)*                            # NbrRemovePrivateAs
+  ;
+
+remote_as_value : NUMBER | EXTERNAL | INTERNAL ;
+
+// ---- router ospf ---------------------------------------------------------------------------
+ospf_stmt
+  : OSPF? ROUTER_ID IP_ADDRESS                                        # OspfRouterId
+  | NETWORK IP_ADDRESS IP_ADDRESS AREA area_id                        # OspfNetworkWildcard
+  | NETWORK IP_PREFIX AREA area_id                                    # OspfNetworkPrefix
+  | NO? PASSIVE_INTERFACE DEFAULT                                     # OspfPassiveDefault
+  | NO? PASSIVE_INTERFACE name                                        # OspfPassiveInterface
+  | AUTO_COST REFERENCE_BANDWIDTH NUMBER                              # OspfAutoCost
+  | AREA area_id RANGE route_dest (ADVERTISE | NOT_ADVERTISE | COST NUMBER)* # OspfAreaRange
+  | DISTANCE NUMBER                                                   # OspfDistance
+  | (AREA | OSPF) ~NEWLINE*                                           # OspfOther
+  ;
+
+// ---- route-map clause mode -------------------------------------------------------------
+route_map_stmt
+  : MATCH IP ADDRESS PREFIX_LIST name+                                # MatchIpPrefixList
+  | MATCH IP ADDRESS name+                                            # MatchIpAccessList
+  | MATCH IP NEXT_HOP PREFIX_LIST name+                               # MatchNextHopPrefixList
+  | MATCH COMMUNITY list_name+ EXACT_MATCH?                           # MatchCommunity
+  | MATCH AS_PATH name+                                               # MatchAsPath
+  | MATCH TAG NUMBER+                                                 # MatchTag
+  | MATCH INTERFACE name+                                             # MatchInterface
+  | MATCH METRIC NUMBER                                               # MatchMetric
+  | MATCH SOURCE_PROTOCOL name+                                       # MatchSourceProtocol
+  | MATCH ~NEWLINE*                                                   # MatchOther
+  | SET LOCAL_PREFERENCE NUMBER                                       # SetLocalPreference
+  | SET METRIC (NUMBER | SIGNED_NUMBER)                               # SetMetric
+  | SET WEIGHT NUMBER                                                 # SetWeight
+  | SET COMMUNITY NONE                                                # SetCommunityNone
+  | SET COMMUNITY (WORD | NUMBER)+ ADDITIVE?                          # SetCommunity
+  | SET (COMM_LIST | COMMUNITY_LIST) name DELETE                      # SetCommListDelete
+  | SET AS_PATH PREPEND LAST_AS NUMBER                                # SetAsPathPrependLastAs
+  | SET AS_PATH PREPEND NUMBER+                                       # SetAsPathPrepend
+  | SET IP NEXT_HOP (IP_ADDRESS | PEER_ADDRESS | UNCHANGED)           # SetNextHop
+  | SET TAG NUMBER                                                    # SetTag
+  | SET ORIGIN (IGP | EGP NUMBER? | INCOMPLETE)                       # SetOrigin
+  | SET METRIC_TYPE (TYPE_1 | TYPE_2 | EXTERNAL | INTERNAL | WORD)    # SetMetricType
+  | SET ~NEWLINE*                                                     # SetOther
+  | CONTINUE NUMBER?                                                  # Continue
+  | ON_MATCH NEXT                                                     # OnMatchNext
+  | ON_MATCH GOTO NUMBER                                              # OnMatchGoto
+  | CALL name                                                         # Call
+  ;
+
+// ---- leaving a mode --------------------------------------------------------------------
+mode_exit_stmt : EXIT | END | EXIT_ADDRESS_FAMILY | EXIT_VRF ;
+
+// Lists named where a keyword may follow (`exact-match`).
+list_name : WORD | NUMBER ;
+
+// A name may be any word, including one that is a keyword elsewhere.
+name : WORD | NUMBER | IP_ADDRESS | IP_PREFIX | SIGNED_NUMBER | keyword ;
+
+keyword
+  : ACCESS_GROUP | ACCESS_LIST | ACTIVATE | ADDITIVE | ADDRESS | ADDRESS_FAMILY |
+  ADVERTISE | AGGREGATE_ADDRESS | ALLOWAS_IN | ALWAYS | ALWAYS_COMPARE_MED | ANY | AREA |
+  AS_PATH | AS_SET | ATTRIBUTE_MAP | AUTO_COST | BACKDOOR | BANDWIDTH | BESTPATH | BGP |
+  BLACKHOLE | BOTH | CALL | CLUSTER_ID | COMMUNITY | COMMUNITY_LIST | COMM_LIST |
+  COMPARE_ROUTERID | CONFED | CONNECTED | CONTINUE | COST | DEFAULT | DEFAULTS |
+  DEFAULT_INFORMATION | DEFAULT_ORIGINATE | DELETE | DENY | DESCRIPTION |
+  DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | EBGP_REQUIRES_POLICY | EGP | END | EQ |
+  ESTABLISHED | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
+  EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IGNORE | IGP |
+  IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |
+  L2VPN | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
+  MATCH | MAXIMUM_PATHS | MED | METRIC | METRIC_TYPE | MISSING_AS_WORST | MULTICAST |
+  MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |
+  NO | NONE | NOT_ADVERTISE | NO_PREPEND | ON_MATCH | ORIGIN | ORIGINATE | OSPF | OUT |
+  PASSIVE | PASSIVE_INTERFACE | PEER_ADDRESS | PEER_GROUP | PERMANENT | PERMIT |
+  POINT_TO_POINT | PREFIX_LIST | PREPEND | RANGE | REDISTRIBUTE | REFERENCE_BANDWIDTH |
+  REJECT | REMARK | REMOTE_AS | REMOVE_PRIVATE_AS | REPLACE_AS | ROUTE | ROUTER |
+  ROUTER_ID | ROUTE_MAP | ROUTE_REFLECTOR_CLIENT | SECONDARY | SEND_COMMUNITY | SEQ | SET |
+  SHUTDOWN | SOURCE_PROTOCOL | STANDARD | STATIC | SUBNETS | SUMMARY_ONLY | TAG | TYPE_1 |
+  TYPE_2 | UNCHANGED | UNICAST | UPDATE_SOURCE | VRF | WEIGHT
+  ;

@@ -1,0 +1,347 @@
+#include "parser/ios/config_walker.h"
+
+#include <algorithm>
+
+#include "parser/ios/config_values.h"
+
+namespace routefix::parser::ios {
+
+namespace {
+std::string trim(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t\r\f");
+  if (b == std::string::npos) return {};
+  size_t e = s.find_last_not_of(" \t\r\f");
+  return s.substr(b, e - b + 1);
+}
+}  // namespace
+
+ConfigWalker::ConfigWalker(DeviceBuilder& out, std::string file, const std::vector<std::string>& lines)
+    : out_(out), file_(std::move(file)), lines_(lines) {}
+
+void ConfigWalker::walk(IosParser::ConfigContext* config) {
+  for (auto* line : config->line()) handleLine(line);
+}
+
+void ConfigWalker::handleLine(IosParser::LineContext* ctx) {
+  if (!ctx->statement() && !ctx->unrecognized()) return;  // blank or comment-only
+  antlr4::Token* first = ctx->getStart();
+  line_ = static_cast<int>(first->getLine());
+  column_ = first->getCharPositionInLine();
+  if (mode_ == Mode::IgnoredBlock) {
+    if (column_ > block_column_) return;
+    mode_ = Mode::Global;
+  }
+  try {
+    if (ctx->statement())
+      handleStatement(ctx->statement());
+    else
+      handleUnrecognized();
+  } catch (const ValueError& e) {
+    warn(e.what());
+  }
+}
+
+bool ConfigWalker::modeAccepts(IosParser::StatementContext* s) const {
+  switch (mode_) {
+    case Mode::Interface: return s->interface_stmt() || s->description_stmt();
+    case Mode::Bgp:
+    case Mode::BgpAddressFamily: return s->bgp_stmt() || s->router_stmt();
+    case Mode::Ospf: return s->ospf_stmt() || s->router_stmt();
+    case Mode::RouteMap: return s->route_map_stmt() || s->description_stmt();
+    case Mode::AccessList: return s->acl_entry_stmt();
+    case Mode::Global:
+    case Mode::IgnoredBlock: return false;
+  }
+  return false;
+}
+
+void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
+  if (s->mode_exit_stmt()) {
+    visit(s);
+    return;
+  }
+  bool outsideModel = mode_ == Mode::BgpAddressFamily && !address_family_modelled_;
+  if (modeAccepts(s)) {
+    extendBlock();
+    // Statements of an address family the model does not hold (IPv6, EVPN, VPNv4) are
+    // recognised and dropped; only switching to another address family matters.
+    auto* bgp = s->bgp_stmt();
+    if (outsideModel && !(bgp && dynamic_cast<IosParser::BgpAddressFamilyContext*>(bgp))) return;
+    visit(s);
+    return;
+  }
+  if (s->global_stmt()) {
+    mode_ = Mode::Global;
+    visit(s);
+    return;
+  }
+  // A statement of another mode: IOS would reject it here.
+  warnUnrecognized();
+  if (column_ == 0) mode_ = Mode::Global;
+}
+
+void ConfigWalker::handleUnrecognized() {
+  if (mode_ == Mode::BgpAddressFamily && !address_family_modelled_) return;
+  auto words = splitWords(lines_[line_ - 1]);
+  if (mode_ != Mode::Global) {
+    if (isIgnoredStatement(ignoreScope(), words)) {
+      extendBlock();
+      return;
+    }
+    if (column_ > 0) {  // an unknown sub-command of the block
+      extendBlock();
+      warnUnrecognized();
+      return;
+    }
+    mode_ = Mode::Global;
+  }
+  if (isIgnoredStatement(IgnoreScope::Global, words)) {
+    enterIgnoredBlock();
+    return;
+  }
+  warnUnrecognized();
+}
+
+IgnoreScope ConfigWalker::ignoreScope() const {
+  switch (mode_) {
+    case Mode::Interface: return IgnoreScope::Interface;
+    case Mode::Bgp:
+    case Mode::BgpAddressFamily: return IgnoreScope::RouterBgp;
+    case Mode::Ospf: return IgnoreScope::RouterOspf;
+    case Mode::RouteMap: return IgnoreScope::RouteMap;
+    default: return IgnoreScope::Global;
+  }
+}
+
+void ConfigWalker::enterIgnoredBlock() {
+  mode_ = Mode::IgnoredBlock;
+  block_column_ = column_;
+}
+
+namespace {
+void extendSpan(model::SourceSpan& span, const std::string& file, int line) {
+  if (span.file != file) return;
+  if (!span.known() || line < span.first_line) span.first_line = line;
+  if (line > span.last_line) span.last_line = line;
+}
+}  // namespace
+
+void ConfigWalker::extendBlock() {
+  switch (mode_) {
+    case Mode::Interface: extendSpan(currentInterface().span, file_, line_); break;
+    case Mode::Bgp:
+    case Mode::BgpAddressFamily: extendSpan(currentBgp().span, file_, line_); break;
+    case Mode::Ospf: extendSpan(currentOspf().span, file_, line_); break;
+    case Mode::RouteMap:
+      extendSpan(currentClause().span, file_, line_);
+      extendSpan(out_.device().route_policies[route_map_].span, file_, line_);
+      break;
+    case Mode::AccessList:
+      extendSpan(out_.device().access_lists[access_list_].span, file_, line_);
+      break;
+    case Mode::Global:
+    case Mode::IgnoredBlock: break;
+  }
+}
+
+void ConfigWalker::warn(const std::string& message) {
+  out_.warn(file_, line_, trim(lines_[line_ - 1]), message);
+}
+
+std::string ConfigWalker::textFrom(antlr4::Token* token) const {
+  std::string line = lines_[token->getLine() - 1];
+  // Columns count code points; the line is UTF-8.
+  size_t byte = 0;
+  for (size_t cp = 0; cp < token->getCharPositionInLine() && byte < line.size(); ++cp) {
+    ++byte;
+    while (byte < line.size() && (static_cast<unsigned char>(line[byte]) & 0xC0) == 0x80) ++byte;
+  }
+  return trim(line.substr(byte));
+}
+
+model::Interface& ConfigWalker::currentInterface() { return out_.interface(interface_, here()); }
+
+
+// ---- global ---------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitHostname(IosParser::HostnameContext* ctx) {
+  model::Device& d = out_.device();
+  std::string name = ctx->name()->getText();
+  if (!d.name.empty() && d.name != name)
+    warn("hostname " + name + " differs from " + d.name + " set at " + d.hostname_span.file +
+         ":" + std::to_string(d.hostname_span.first_line) + "; keeping " + d.name);
+  if (d.name.empty()) {
+    d.name = name;
+    d.hostname_span = here();
+  }
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitInterfaceHeader(IosParser::InterfaceHeaderContext* ctx) {
+  interface_ = ctx->name(0)->getText();
+  out_.interface(interface_, here());
+  extendSpan(currentInterface().span, file_, line_);
+  mode_ = Mode::Interface;
+  if (ctx->VRF()) warn("interface in VRF " + ctx->name(1)->getText() + ": VRFs are not modelled");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIpRoute(IosParser::IpRouteContext* ctx) {
+  model::StaticRoute r;
+  auto* dest = ctx->route_dest();
+  r.prefix = dest->IP_PREFIX() ? parsePrefix(dest->IP_PREFIX()->getText())
+                               : parsePrefixWithMask(dest->IP_ADDRESS(0)->getText(),
+                                                     dest->IP_ADDRESS(1)->getText());
+  auto* target = ctx->route_target();
+  if (target->BLACKHOLE() || target->REJECT()) {
+    r.null_route = true;
+  } else {
+    if (target->IP_ADDRESS()) r.next_hop = parseAddress(target->IP_ADDRESS()->getText());
+    if (target->WORD()) {
+      r.interface = target->WORD()->getText();
+      if (toLower(r.interface).rfind("null", 0) == 0) r.null_route = true;
+    }
+  }
+  r.distance = out_.device().defaults.distance_static;
+  for (auto* option : ctx->static_option()) {
+    if (option->TAG())
+      r.tag = parseNumber(option->NUMBER()->getText());
+    else if (option->NUMBER())
+      r.distance = parseNumber(option->NUMBER()->getText(), 1, 255);
+  }
+  r.span = here();
+  out_.device().static_routes.push_back(std::move(r));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBanner(IosParser::BannerContext* ctx) {
+  if (!ctx->BANNER_TYPE()) {
+    warnUnrecognized();
+    return {};
+  }
+  if (auto* body = ctx->BANNER_BODY()) {
+    std::string text = body->getText();
+    std::string delimiter = text.rfind("^C", 0) == 0 ? "^C" : text.substr(0, 1);
+    bool closed = text.size() >= 2 * delimiter.size() &&
+                  text.compare(text.size() - delimiter.size(), delimiter.size(), delimiter) == 0;
+    if (!closed) warn("unterminated banner: the rest of the file was read as banner text");
+  }
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitFrrDefaults(IosParser::FrrDefaultsContext* ctx) {
+  std::string profile = ctx->name()->getText();
+  if (profile == "datacenter")
+    out_.useFrrDatacenterDefaults();
+  else if (profile != "traditional")
+    throw ValueError("unknown frr defaults profile " + profile);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext* ctx) {
+  if (ctx->END()) {
+    mode_ = Mode::Global;
+    return {};
+  }
+  if (mode_ != Mode::Global && mode_ != Mode::IgnoredBlock) extendBlock();
+  if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
+    mode_ = Mode::Bgp;
+    address_family_modelled_ = true;
+  } else if (!ctx->EXIT_ADDRESS_FAMILY()) {
+    mode_ = Mode::Global;
+  }
+  return {};
+}
+
+// ---- interface mode -------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitIfIpAddress(IosParser::IfIpAddressContext* ctx) {
+  model::InterfaceAddress a;
+  if (ctx->IP_PREFIX()) {
+    std::tie(a.address, a.length) = parseAddressWithLength(ctx->IP_PREFIX()->getText());
+  } else {
+    a.address = parseAddress(ctx->IP_ADDRESS(0)->getText());
+    auto length = model::maskLength(parseAddress(ctx->IP_ADDRESS(1)->getText()));
+    if (!length) throw ValueError("invalid netmask " + ctx->IP_ADDRESS(1)->getText());
+    a.length = *length;
+  }
+  a.span = here();
+  model::Interface& i = currentInterface();
+  // IOS: a second primary address replaces the first. FRR: every address counts, the
+  // first one is the primary.
+  bool secondary = ctx->SECONDARY() || (out_.dialect() == model::Vendor::Frr && i.address);
+  if (secondary)
+    i.secondary.push_back(a);
+  else
+    i.address = a;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfNoIpAddress(IosParser::IfNoIpAddressContext*) {
+  model::Interface& i = currentInterface();
+  i.address.reset();
+  i.secondary.clear();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfShutdown(IosParser::IfShutdownContext* ctx) {
+  currentInterface().shutdown = ctx->NO() == nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfBandwidth(IosParser::IfBandwidthContext* ctx) {
+  currentInterface().bandwidth_kbps = parseNumber(ctx->NUMBER()->getText(), 1);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfOspfCost(IosParser::IfOspfCostContext* ctx) {
+  model::Interface& i = currentInterface();
+  i.ospf_cost = parseNumber(ctx->NUMBER()->getText(), 1, 65535);
+  i.ospf_cost_span = here();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfOspfProcessArea(IosParser::IfOspfProcessAreaContext* ctx) {
+  parseNumber(ctx->NUMBER()->getText(), 1, 65535);
+  currentInterface().ospf_area = parseArea(ctx->area_id()->getText());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfOspfArea(IosParser::IfOspfAreaContext* ctx) {
+  if (ctx->IP_ADDRESS()) throw ValueError("per-address OSPF areas are not modelled");
+  currentInterface().ospf_area = parseArea(ctx->area_id()->getText());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfOspfNetwork(IosParser::IfOspfNetworkContext* ctx) {
+  static const std::vector<std::string> otherTypes = {"broadcast", "non-broadcast",
+                                                      "point-to-multipoint"};
+  if (ctx->WORD() && std::find(otherTypes.begin(), otherTypes.end(), ctx->WORD()->getText()) ==
+                         otherTypes.end())
+    throw ValueError("unknown OSPF network type " + ctx->WORD()->getText());
+  currentInterface().ospf_point_to_point = ctx->POINT_TO_POINT() != nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfOspfPassive(IosParser::IfOspfPassiveContext* ctx) {
+  if (ctx->IP_ADDRESS()) throw ValueError("per-address OSPF passive is not modelled");
+  currentInterface().ospf_passive = ctx->NO() == nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIfAccessGroup(IosParser::IfAccessGroupContext* ctx) {
+  model::Interface& i = currentInterface();
+  (ctx->IN() ? i.acl_in : i.acl_out) = ctx->name()->getText();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitDescription_stmt(IosParser::Description_stmtContext* ctx) {
+  // Route-map descriptions carry no meaning for the model.
+  if (mode_ == Mode::Interface) {
+    std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
+    currentInterface().description = trim(text.substr(std::string("description").size()));
+  }
+  return {};
+}
+
+}  // namespace routefix::parser::ios

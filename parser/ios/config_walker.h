@@ -1,0 +1,185 @@
+// Walks the parse tree of one IOS/FRR config file into a DeviceBuilder.
+//
+// The grammar recognises lines; this walker decides which block each line belongs to, as the
+// IOS CLI does: a statement of the current mode stays in the block, a global statement ends
+// it, and an unknown line ends it only when it starts at column 0 (an indented unknown line
+// is an unknown sub-command of the block). Every line lands in the model, in the explicit
+// ignore list, or in a warning.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "IosParser.h"
+#include "IosParserBaseVisitor.h"
+#include "parser/ios/device_builder.h"
+#include "parser/ios/ignored_statements.h"
+
+namespace routefix::parser::ios {
+
+using grammar::ios::IosParser;
+
+class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
+ public:
+  ConfigWalker(DeviceBuilder& out, std::string file, const std::vector<std::string>& lines);
+
+  void walk(IosParser::ConfigContext* config);
+
+  // ---- global (config_walker.cpp) ----
+  antlrcpp::Any visitHostname(IosParser::HostnameContext* ctx) override;
+  antlrcpp::Any visitInterfaceHeader(IosParser::InterfaceHeaderContext* ctx) override;
+  antlrcpp::Any visitIpRoute(IosParser::IpRouteContext* ctx) override;
+  antlrcpp::Any visitBanner(IosParser::BannerContext* ctx) override;
+  antlrcpp::Any visitFrrDefaults(IosParser::FrrDefaultsContext* ctx) override;
+  antlrcpp::Any visitMode_exit_stmt(IosParser::Mode_exit_stmtContext* ctx) override;
+  // ---- interface mode (config_walker.cpp) ----
+  antlrcpp::Any visitIfIpAddress(IosParser::IfIpAddressContext* ctx) override;
+  antlrcpp::Any visitIfNoIpAddress(IosParser::IfNoIpAddressContext* ctx) override;
+  antlrcpp::Any visitIfShutdown(IosParser::IfShutdownContext* ctx) override;
+  antlrcpp::Any visitIfBandwidth(IosParser::IfBandwidthContext* ctx) override;
+  antlrcpp::Any visitIfOspfCost(IosParser::IfOspfCostContext* ctx) override;
+  antlrcpp::Any visitIfOspfProcessArea(IosParser::IfOspfProcessAreaContext* ctx) override;
+  antlrcpp::Any visitIfOspfArea(IosParser::IfOspfAreaContext* ctx) override;
+  antlrcpp::Any visitIfOspfNetwork(IosParser::IfOspfNetworkContext* ctx) override;
+  antlrcpp::Any visitIfOspfPassive(IosParser::IfOspfPassiveContext* ctx) override;
+  antlrcpp::Any visitIfAccessGroup(IosParser::IfAccessGroupContext* ctx) override;
+  antlrcpp::Any visitDescription_stmt(IosParser::Description_stmtContext* ctx) override;
+  // ---- router bgp / router ospf (config_walker_routing.cpp) ----
+  antlrcpp::Any visitRouterBgp(IosParser::RouterBgpContext* ctx) override;
+  antlrcpp::Any visitRouterOspf(IosParser::RouterOspfContext* ctx) override;
+  antlrcpp::Any visitRedistribute(IosParser::RedistributeContext* ctx) override;
+  antlrcpp::Any visitMaximumPaths(IosParser::MaximumPathsContext* ctx) override;
+  antlrcpp::Any visitDefaultInformation(IosParser::DefaultInformationContext* ctx) override;
+  antlrcpp::Any visitBgpRouterId(IosParser::BgpRouterIdContext* ctx) override;
+  antlrcpp::Any visitBgpEbgpRequiresPolicy(IosParser::BgpEbgpRequiresPolicyContext* ctx) override;
+  antlrcpp::Any visitBgpDefaultIpv4Unicast(IosParser::BgpDefaultIpv4UnicastContext* ctx) override;
+  antlrcpp::Any visitBgpDefaultLocalPreference(IosParser::BgpDefaultLocalPreferenceContext* ctx) override;
+  antlrcpp::Any visitBgpImportCheck(IosParser::BgpImportCheckContext* ctx) override;
+  antlrcpp::Any visitBgpBestpath(IosParser::BgpBestpathContext* ctx) override;
+  antlrcpp::Any visitBgpAlwaysCompareMed(IosParser::BgpAlwaysCompareMedContext* ctx) override;
+  antlrcpp::Any visitBgpDeterministicMed(IosParser::BgpDeterministicMedContext* ctx) override;
+  antlrcpp::Any visitBgpClusterId(IosParser::BgpClusterIdContext* ctx) override;
+  antlrcpp::Any visitBgpDistance(IosParser::BgpDistanceContext* ctx) override;
+  antlrcpp::Any visitBgpNetwork(IosParser::BgpNetworkContext* ctx) override;
+  antlrcpp::Any visitBgpAggregate(IosParser::BgpAggregateContext* ctx) override;
+  antlrcpp::Any visitBgpAddressFamily(IosParser::BgpAddressFamilyContext* ctx) override;
+  antlrcpp::Any visitBgpNeighborOther(IosParser::BgpNeighborOtherContext* ctx) override;
+  antlrcpp::Any visitBgpOther(IosParser::BgpOtherContext* ctx) override;
+  antlrcpp::Any visitOspfRouterId(IosParser::OspfRouterIdContext* ctx) override;
+  antlrcpp::Any visitOspfNetworkWildcard(IosParser::OspfNetworkWildcardContext* ctx) override;
+  antlrcpp::Any visitOspfNetworkPrefix(IosParser::OspfNetworkPrefixContext* ctx) override;
+  antlrcpp::Any visitOspfPassiveDefault(IosParser::OspfPassiveDefaultContext* ctx) override;
+  antlrcpp::Any visitOspfPassiveInterface(IosParser::OspfPassiveInterfaceContext* ctx) override;
+  antlrcpp::Any visitOspfAutoCost(IosParser::OspfAutoCostContext* ctx) override;
+  antlrcpp::Any visitOspfAreaRange(IosParser::OspfAreaRangeContext* ctx) override;
+  antlrcpp::Any visitOspfDistance(IosParser::OspfDistanceContext* ctx) override;
+  antlrcpp::Any visitOspfOther(IosParser::OspfOtherContext* ctx) override;
+  // ---- BGP neighbors (config_walker_neighbor.cpp) ----
+  antlrcpp::Any visitBgpNeighbor(IosParser::BgpNeighborContext* ctx) override;
+  antlrcpp::Any visitNbrRemoteAs(IosParser::NbrRemoteAsContext* ctx) override;
+  antlrcpp::Any visitNbrInterface(IosParser::NbrInterfaceContext* ctx) override;
+  antlrcpp::Any visitNbrPeerGroup(IosParser::NbrPeerGroupContext* ctx) override;
+  antlrcpp::Any visitNbrUpdateSource(IosParser::NbrUpdateSourceContext* ctx) override;
+  antlrcpp::Any visitNbrNextHopSelf(IosParser::NbrNextHopSelfContext* ctx) override;
+  antlrcpp::Any visitNbrRouteReflectorClient(IosParser::NbrRouteReflectorClientContext* ctx) override;
+  antlrcpp::Any visitNbrRouteMap(IosParser::NbrRouteMapContext* ctx) override;
+  antlrcpp::Any visitNbrPrefixList(IosParser::NbrPrefixListContext* ctx) override;
+  antlrcpp::Any visitNbrFilterList(IosParser::NbrFilterListContext* ctx) override;
+  antlrcpp::Any visitNbrSendCommunity(IosParser::NbrSendCommunityContext* ctx) override;
+  antlrcpp::Any visitNbrEbgpMultihop(IosParser::NbrEbgpMultihopContext* ctx) override;
+  antlrcpp::Any visitNbrShutdown(IosParser::NbrShutdownContext* ctx) override;
+  antlrcpp::Any visitNbrDescription(IosParser::NbrDescriptionContext* ctx) override;
+  antlrcpp::Any visitNbrDefaultOriginate(IosParser::NbrDefaultOriginateContext* ctx) override;
+  antlrcpp::Any visitNbrAllowasIn(IosParser::NbrAllowasInContext* ctx) override;
+  antlrcpp::Any visitNbrWeight(IosParser::NbrWeightContext* ctx) override;
+  antlrcpp::Any visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) override;
+  antlrcpp::Any visitNbrActivate(IosParser::NbrActivateContext* ctx) override;
+  antlrcpp::Any visitNbrRemovePrivateAs(IosParser::NbrRemovePrivateAsContext* ctx) override;
+  // ---- lists, route-maps, access-lists (config_walker_policy.cpp) ----
+  antlrcpp::Any visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) override;
+  antlrcpp::Any visitPrefixListDescription(IosParser::PrefixListDescriptionContext* ctx) override;
+  antlrcpp::Any visitCommunityListTyped(IosParser::CommunityListTypedContext* ctx) override;
+  antlrcpp::Any visitCommunityListUntyped(IosParser::CommunityListUntypedContext* ctx) override;
+  antlrcpp::Any visitAsPathListEntry(IosParser::AsPathListEntryContext* ctx) override;
+  antlrcpp::Any visitAccessListEntry(IosParser::AccessListEntryContext* ctx) override;
+  antlrcpp::Any visitAccessListRemark(IosParser::AccessListRemarkContext* ctx) override;
+  antlrcpp::Any visitIpAccessListHeader(IosParser::IpAccessListHeaderContext* ctx) override;
+  antlrcpp::Any visitAclBlockEntry(IosParser::AclBlockEntryContext* ctx) override;
+  antlrcpp::Any visitAclBlockRemark(IosParser::AclBlockRemarkContext* ctx) override;
+  antlrcpp::Any visitRouteMapHeader(IosParser::RouteMapHeaderContext* ctx) override;
+  antlrcpp::Any visitMatchIpPrefixList(IosParser::MatchIpPrefixListContext* ctx) override;
+  antlrcpp::Any visitMatchIpAccessList(IosParser::MatchIpAccessListContext* ctx) override;
+  antlrcpp::Any visitMatchNextHopPrefixList(IosParser::MatchNextHopPrefixListContext* ctx) override;
+  antlrcpp::Any visitMatchCommunity(IosParser::MatchCommunityContext* ctx) override;
+  antlrcpp::Any visitMatchAsPath(IosParser::MatchAsPathContext* ctx) override;
+  antlrcpp::Any visitMatchTag(IosParser::MatchTagContext* ctx) override;
+  antlrcpp::Any visitMatchInterface(IosParser::MatchInterfaceContext* ctx) override;
+  antlrcpp::Any visitMatchMetric(IosParser::MatchMetricContext* ctx) override;
+  antlrcpp::Any visitMatchSourceProtocol(IosParser::MatchSourceProtocolContext* ctx) override;
+  antlrcpp::Any visitMatchOther(IosParser::MatchOtherContext* ctx) override;
+  antlrcpp::Any visitSetLocalPreference(IosParser::SetLocalPreferenceContext* ctx) override;
+  antlrcpp::Any visitSetMetric(IosParser::SetMetricContext* ctx) override;
+  antlrcpp::Any visitSetWeight(IosParser::SetWeightContext* ctx) override;
+  antlrcpp::Any visitSetCommunityNone(IosParser::SetCommunityNoneContext* ctx) override;
+  antlrcpp::Any visitSetCommunity(IosParser::SetCommunityContext* ctx) override;
+  antlrcpp::Any visitSetCommListDelete(IosParser::SetCommListDeleteContext* ctx) override;
+  antlrcpp::Any visitSetAsPathPrependLastAs(IosParser::SetAsPathPrependLastAsContext* ctx) override;
+  antlrcpp::Any visitSetAsPathPrepend(IosParser::SetAsPathPrependContext* ctx) override;
+  antlrcpp::Any visitSetNextHop(IosParser::SetNextHopContext* ctx) override;
+  antlrcpp::Any visitSetTag(IosParser::SetTagContext* ctx) override;
+  antlrcpp::Any visitSetOrigin(IosParser::SetOriginContext* ctx) override;
+  antlrcpp::Any visitSetMetricType(IosParser::SetMetricTypeContext* ctx) override;
+  antlrcpp::Any visitSetOther(IosParser::SetOtherContext* ctx) override;
+  antlrcpp::Any visitContinue(IosParser::ContinueContext* ctx) override;
+  antlrcpp::Any visitOnMatchNext(IosParser::OnMatchNextContext* ctx) override;
+  antlrcpp::Any visitOnMatchGoto(IosParser::OnMatchGotoContext* ctx) override;
+  antlrcpp::Any visitCall(IosParser::CallContext* ctx) override;
+
+ private:
+  enum class Mode { Global, Interface, Bgp, BgpAddressFamily, Ospf, RouteMap, AccessList, IgnoredBlock };
+
+  void handleLine(IosParser::LineContext* line);
+  void handleStatement(IosParser::StatementContext* stmt);
+  void handleUnrecognized();
+  bool modeAccepts(IosParser::StatementContext* stmt) const;
+  IgnoreScope ignoreScope() const;
+  // Grows the span of the block being configured (interface, process, clause, list) to
+  // the current line.
+  void extendBlock();
+  void enterIgnoredBlock();
+
+  model::SourceSpan here() const { return {file_, line_, line_}; }
+  void warn(const std::string& message);
+  void warnUnrecognized() { warn("unrecognized syntax"); }
+  // Source text from a token to the end of its line (descriptions, regexes).
+  std::string textFrom(antlr4::Token* token) const;
+  // The text of `ctx` if present, else "".
+  static std::string text(antlr4::tree::ParseTree* ctx) { return ctx ? ctx->getText() : std::string(); }
+
+  model::Interface& currentInterface();
+  model::BgpProcess& currentBgp() { return *out_.device().bgp; }
+  model::OspfProcess& currentOspf() { return *out_.device().ospf; }
+  model::PolicyClause& currentClause();
+  // Records a neighbor statement: its line under `keyword`, and the neighbor's span.
+  void noteNeighborStatement(const std::string& keyword);
+  void addPolicyMatch(model::PolicyMatch match);
+  void addPolicySet(model::PolicySet set);
+
+  DeviceBuilder& out_;
+  std::string file_;
+  const std::vector<std::string>& lines_;
+
+  Mode mode_ = Mode::Global;
+  int line_ = 0;              // line being handled
+  size_t column_ = 0;         // its indentation
+  size_t block_column_ = 0;   // indentation of an ignored block's header
+  bool address_family_modelled_ = true;  // false inside address families other than IPv4 unicast
+  std::string interface_;
+  std::string route_map_;
+  uint32_t clause_seq_ = 0;
+  std::string access_list_;
+  model::BgpNeighbor* neighbor_ = nullptr;  // target of the neighbor statement being handled
+  bool negated_ = false;                    // `no neighbor ...`
+};
+
+}  // namespace routefix::parser::ios

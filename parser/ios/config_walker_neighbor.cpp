@@ -1,0 +1,239 @@
+// `neighbor X ...` statements of router bgp. X is a peer address, a peer group, or (FRR) an
+// interface for an unnumbered session. Each statement records its line under a keyword, so
+// repair can rewrite exactly that line and peer-group settings can be inherited per keyword.
+#include "parser/ios/config_values.h"
+#include "parser/ios/config_walker.h"
+
+namespace routefix::parser::ios {
+
+namespace {
+std::string direction(antlr4::tree::TerminalNode* in) { return in ? " in" : " out"; }
+}  // namespace
+
+antlrcpp::Any ConfigWalker::visitBgpNeighbor(IosParser::BgpNeighborContext* ctx) {
+  std::string id = ctx->name()->getText();
+  auto* setting = ctx->neighbor_setting();
+  auto* peerGroup = dynamic_cast<IosParser::NbrPeerGroupContext*>(setting);
+  bool definesGroup = peerGroup && !peerGroup->name();
+  bool createsPeer = dynamic_cast<IosParser::NbrRemoteAsContext*>(setting) ||
+                     dynamic_cast<IosParser::NbrInterfaceContext*>(setting);
+  negated_ = ctx->NO() != nullptr;
+  if (model::BgpNeighbor* g = out_.findPeerGroup(id))
+    neighbor_ = g;
+  else if (model::BgpNeighbor* n = out_.findNeighbor(id))
+    neighbor_ = n;
+  else if (definesGroup)
+    neighbor_ = &out_.addPeerGroup(id);
+  else if (model::Ipv4::parse(id) || createsPeer)
+    neighbor_ = &out_.addNeighbor(id);
+  else
+    throw ValueError("neighbor " + id + " is neither a peer address nor a defined peer-group");
+  visit(setting);
+  return {};
+}
+
+void ConfigWalker::noteNeighborStatement(const std::string& keyword) {
+  neighbor_->statement_spans[keyword] = here();
+  model::SourceSpan& s = neighbor_->span;
+  if (!s.known()) {
+    s = here();
+  } else if (s.file == file_) {
+    s.first_line = std::min(s.first_line, line_);
+    s.last_line = std::max(s.last_line, line_);
+  }
+}
+
+namespace {
+void requirePositive(bool negated, const std::string& what) {
+  if (negated) throw ValueError("`no neighbor ... " + what + "` is not modelled");
+}
+
+void applyRemoteAs(model::BgpNeighbor& n, IosParser::Remote_as_valueContext* v, uint32_t localAs) {
+  n.remote_as_external = v->EXTERNAL() != nullptr;
+  n.remote_as_internal = v->INTERNAL() != nullptr;
+  if (v->NUMBER())
+    n.remote_as = parseNumber(v->NUMBER()->getText(), 1);
+  else if (v->INTERNAL())
+    n.remote_as = localAs;
+  else
+    n.remote_as.reset();  // external: any AS but ours, learnt from the OPEN
+}
+}  // namespace
+
+antlrcpp::Any ConfigWalker::visitNbrRemoteAs(IosParser::NbrRemoteAsContext* ctx) {
+  requirePositive(negated_, "remote-as");
+  applyRemoteAs(*neighbor_, ctx->remote_as_value(), currentBgp().asn);
+  noteNeighborStatement("remote-as");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrInterface(IosParser::NbrInterfaceContext* ctx) {
+  requirePositive(negated_, "interface");
+  if (ctx->REMOTE_AS()) {
+    applyRemoteAs(*neighbor_, ctx->remote_as_value(), currentBgp().asn);
+    noteNeighborStatement("remote-as");
+  } else if (ctx->PEER_GROUP()) {
+    std::string group = ctx->name()->getText();
+    if (!out_.findPeerGroup(group)) throw ValueError("undefined peer-group " + group);
+    neighbor_->peer_group = group;
+    noteNeighborStatement("peer-group");
+  } else {
+    noteNeighborStatement("interface");
+  }
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrPeerGroup(IosParser::NbrPeerGroupContext* ctx) {
+  requirePositive(negated_, "peer-group");
+  if (!ctx->name()) {  // the definition
+    if (out_.findPeerGroup(neighbor_->id) != neighbor_)
+      throw ValueError("neighbor " + neighbor_->id + " already exists as a peer");
+    noteNeighborStatement("peer-group");
+    return {};
+  }
+  std::string group = ctx->name()->getText();
+  if (out_.findPeerGroup(neighbor_->id)) throw ValueError("a peer-group cannot join another");
+  if (!out_.findPeerGroup(group)) throw ValueError("undefined peer-group " + group);
+  neighbor_->peer_group = group;
+  noteNeighborStatement("peer-group");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrUpdateSource(IosParser::NbrUpdateSourceContext* ctx) {
+  requirePositive(negated_, "update-source");
+  neighbor_->update_source = ctx->name()->getText();
+  noteNeighborStatement("update-source");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrNextHopSelf(IosParser::NbrNextHopSelfContext* ctx) {
+  if (ctx->WORD() && ctx->WORD()->getText() != "all" && ctx->WORD()->getText() != "force")
+    throw ValueError("unknown next-hop-self option " + ctx->WORD()->getText());
+  neighbor_->next_hop_self = !negated_;
+  noteNeighborStatement("next-hop-self");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrRouteReflectorClient(IosParser::NbrRouteReflectorClientContext*) {
+  neighbor_->route_reflector_client = !negated_;
+  noteNeighborStatement("route-reflector-client");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrRouteMap(IosParser::NbrRouteMapContext* ctx) {
+  requirePositive(negated_, "route-map");
+  // Through a reference: GCC 12 miscompiles `(c ? a : b) = {x}` (x is evaluated in one arm only).
+  std::vector<std::string>& chain = ctx->IN() ? neighbor_->import_policies : neighbor_->export_policies;
+  chain = {ctx->name()->getText()};
+  noteNeighborStatement("route-map" + direction(ctx->IN()));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrPrefixList(IosParser::NbrPrefixListContext* ctx) {
+  requirePositive(negated_, "prefix-list");
+  (ctx->IN() ? neighbor_->prefix_list_in : neighbor_->prefix_list_out) = ctx->name()->getText();
+  noteNeighborStatement("prefix-list" + direction(ctx->IN()));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrFilterList(IosParser::NbrFilterListContext* ctx) {
+  requirePositive(negated_, "filter-list");
+  (ctx->IN() ? neighbor_->filter_list_in : neighbor_->filter_list_out) = ctx->name()->getText();
+  noteNeighborStatement("filter-list" + direction(ctx->IN()));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrSendCommunity(IosParser::NbrSendCommunityContext* ctx) {
+  bool standard = true, extended = false;
+  if (ctx->BOTH()) {
+    extended = true;
+  } else if (ctx->EXTENDED()) {
+    standard = false;
+    extended = true;
+  } else if (ctx->WORD()) {
+    std::string kind = ctx->WORD()->getText();
+    if (kind == "all") {
+      extended = true;
+    } else if (kind == "large") {
+      standard = false;
+    } else {
+      throw ValueError("unknown send-community option " + kind);
+    }
+  }
+  if (standard) neighbor_->send_community = !negated_;
+  if (extended) neighbor_->send_community_extended = !negated_;
+  noteNeighborStatement("send-community");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrEbgpMultihop(IosParser::NbrEbgpMultihopContext* ctx) {
+  if (negated_)
+    neighbor_->ebgp_multihop.reset();
+  else
+    neighbor_->ebgp_multihop = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 255) : 255;
+  noteNeighborStatement("ebgp-multihop");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrShutdown(IosParser::NbrShutdownContext*) {
+  neighbor_->shutdown = !negated_;
+  noteNeighborStatement("shutdown");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrDescription(IosParser::NbrDescriptionContext* ctx) {
+  requirePositive(negated_, "description");
+  std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
+  neighbor_->description = text.size() > 11 ? text.substr(12) : "";
+  noteNeighborStatement("description");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrDefaultOriginate(IosParser::NbrDefaultOriginateContext* ctx) {
+  neighbor_->default_originate = !negated_;
+  neighbor_->default_originate_route_map = ctx->name() && !negated_ ? ctx->name()->getText() : "";
+  noteNeighborStatement("default-originate");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrAllowasIn(IosParser::NbrAllowasInContext* ctx) {
+  if (ctx->ORIGIN()) throw ValueError("allowas-in origin is not modelled");
+  if (negated_)
+    neighbor_->allowas_in.reset();
+  else
+    neighbor_->allowas_in = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 10) : 3;
+  noteNeighborStatement("allowas-in");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrWeight(IosParser::NbrWeightContext* ctx) {
+  requirePositive(negated_, "weight");
+  neighbor_->weight = parseNumber(ctx->NUMBER()->getText(), 0, 65535);
+  noteNeighborStatement("weight");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) {
+  requirePositive(negated_, "local-as");
+  for (auto* w : ctx->WORD())
+    if (w->getText() != "dual-as") throw ValueError("unknown local-as option " + w->getText());
+  neighbor_->local_as = parseNumber(ctx->NUMBER()->getText(), 1);
+  noteNeighborStatement("local-as");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrActivate(IosParser::NbrActivateContext*) {
+  neighbor_->activate = !negated_;
+  noteNeighborStatement("activate");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrRemovePrivateAs(IosParser::NbrRemovePrivateAsContext* ctx) {
+  for (auto* w : ctx->WORD())
+    if (w->getText() != "all") throw ValueError("unknown remove-private-as option " + w->getText());
+  neighbor_->remove_private_as = !negated_;
+  noteNeighborStatement("remove-private-as");
+  return {};
+}
+
+}  // namespace routefix::parser::ios

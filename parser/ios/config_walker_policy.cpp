@@ -1,0 +1,508 @@
+// Prefix-lists, community-lists, AS-path lists, access-lists and route-maps.
+#include <algorithm>
+#include <map>
+
+#include "parser/ios/config_values.h"
+#include "parser/ios/config_walker.h"
+
+namespace routefix::parser::ios {
+
+namespace {
+
+model::Action actionOf(IosParser::ActionContext* ctx) {
+  return ctx->PERMIT() ? model::Action::Permit : model::Action::Deny;
+}
+
+// Grows a list's span to cover `line` of `file` (the first file that defined it wins).
+void cover(model::SourceSpan& span, const model::SourceSpan& line) {
+  if (!span.known()) {
+    span = line;
+  } else if (span.file == line.file) {
+    span.first_line = std::min(span.first_line, line.first_line);
+    span.last_line = std::max(span.last_line, line.last_line);
+  }
+}
+
+// Source text of a rule (regexes and community values keep their spacing).
+std::string sourceText(antlr4::ParserRuleContext* ctx) {
+  return ctx->getStart()->getInputStream()->getText(
+      antlr4::misc::Interval(ctx->getStart()->getStartIndex(), ctx->getStop()->getStopIndex()));
+}
+
+std::vector<std::string> names(const std::vector<IosParser::NameContext*>& ctxs) {
+  std::vector<std::string> out;
+  for (auto* c : ctxs) out.push_back(c->getText());
+  return out;
+}
+
+model::WildcardMatch aclAddress(IosParser::Acl_addressContext* ctx) {
+  if (ctx->ANY()) return {model::Ipv4{0}, 0xffffffffu};
+  if (ctx->HOST()) return {parseAddress(ctx->IP_ADDRESS(0)->getText()), 0};
+  if (ctx->IP_PREFIX()) {
+    model::Prefix p = parsePrefix(ctx->IP_PREFIX()->getText());
+    return {p.address, ~model::maskOf(p.length)};
+  }
+  uint32_t wildcard = ctx->IP_ADDRESS().size() > 1 ? parseAddress(ctx->IP_ADDRESS(1)->getText()).value : 0;
+  return {parseAddress(ctx->IP_ADDRESS(0)->getText()), wildcard};
+}
+
+std::string aclPort(IosParser::Acl_portContext* ctx) {
+  if (!ctx) return "";
+  std::string op = ctx->RANGE() ? "range" : ctx->children[0]->getText();
+  std::string out = op;
+  for (auto* v : ctx->acl_port_value()) out += " " + v->getText();
+  return out;
+}
+
+// Fills an access-list entry from a standard or extended body; `extended` says which the
+// list is, and the body must agree.
+void fillAclEntry(model::AccessListEntry& e, IosParser::Acl_bodyContext* body, bool extended) {
+  if (auto* s = dynamic_cast<IosParser::StandardAclBodyContext*>(body)) {
+    if (extended) throw ValueError("standard entry in an extended access-list");
+    e.source = aclAddress(s->acl_address());
+    return;
+  }
+  auto* x = dynamic_cast<IosParser::ExtendedAclBodyContext*>(body);
+  if (!extended) throw ValueError("extended entry in a standard access-list");
+  e.protocol = x->acl_protocol()->getText();
+  e.source = aclAddress(x->acl_address(0));
+  e.destination = aclAddress(x->acl_address(1));
+  // Ports: the grammar puts a port after each address; the one after the destination is
+  // the one the model keeps.
+  IosParser::Acl_portContext* destinationPort = nullptr;
+  for (auto* port : x->acl_port())
+    if (port->getStart()->getTokenIndex() > x->acl_address(1)->getStop()->getTokenIndex())
+      destinationPort = port;
+  e.ports = aclPort(destinationPort);
+  for (auto* option : x->acl_option())
+    if ((option->WORD() || option->NUMBER()) && e.protocol != "icmp")
+      throw ValueError("unknown access-list option " + option->getText());
+}
+
+// IOS numbered lists: 1-99 and 1300-1999 standard, 100-199 and 2000-2699 extended.
+// FRR's named zebra access-lists are standard.
+bool numberedExtended(const std::string& name) {
+  uint64_t n = 0;
+  for (char c : name) {
+    if (c < '0' || c > '9' || n > 100000) return false;
+    n = n * 10 + static_cast<uint64_t>(c - '0');
+  }
+  return (n >= 100 && n <= 199) || (n >= 2000 && n <= 2699);
+}
+
+void addAclEntry(model::AccessList& acl, model::AccessListEntry e) {
+  if (e.seq == 0) e.seq = acl.entries.empty() ? 10 : acl.entries.back().seq + 10;
+  auto pos = std::find_if(acl.entries.begin(), acl.entries.end(),
+                          [&](const auto& x) { return x.seq >= e.seq; });
+  if (pos != acl.entries.end() && pos->seq == e.seq)
+    *pos = std::move(e);
+  else
+    acl.entries.insert(pos, std::move(e));
+}
+
+model::PolicyMatch matchOf(model::PolicyMatch::Kind kind, std::vector<std::string> names = {},
+                           uint32_t value = 0) {
+  model::PolicyMatch m;
+  m.kind = kind;
+  m.names = std::move(names);
+  m.value = value;
+  return m;
+}
+
+model::PolicySet setOf(model::PolicySet::Kind kind, uint32_t value = 0) {
+  model::PolicySet s;
+  s.kind = kind;
+  s.value = value;
+  return s;
+}
+
+}  // namespace
+
+// ---- prefix-lists ---------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) {
+  model::PrefixListEntry e;
+  e.action = actionOf(ctx->action());
+  auto* match = ctx->prefix_list_match();
+  if (match->ANY()) {
+    e.prefix = model::Prefix(model::Ipv4{0}, 0);
+    e.le = 32;
+  } else {
+    e.prefix = parsePrefix(match->IP_PREFIX()->getText());
+  }
+  if (match->GE().size() > 1 || match->LE().size() > 1) throw ValueError("repeated ge/le");
+  for (auto* n : match->NUMBER()) {
+    bool isGe = !match->GE().empty() && n->getSymbol()->getTokenIndex() ==
+                                            match->GE(0)->getSymbol()->getTokenIndex() + 1;
+    (isGe ? e.ge : e.le) = static_cast<uint8_t>(parseNumber(n->getText(), 0, 32));
+  }
+  uint8_t lo = e.ge.value_or(e.prefix.length), hi = e.le.value_or(32);
+  if (lo < e.prefix.length || lo > hi) throw ValueError("invalid prefix-list length range");
+  e.span = here();
+
+  model::PrefixList& list = out_.device().prefix_lists[ctx->name()->getText()];
+  list.name = ctx->name()->getText();
+  if (ctx->SEQ()) {
+    e.seq = parseNumber(ctx->NUMBER()->getText(), 1);
+  } else {  // IOS and FRR both number from the highest entry, in steps of 5
+    uint32_t highest = list.entries.empty() ? 0 : list.entries.back().seq;
+    e.seq = highest / 5 * 5 + 5;
+  }
+  auto pos = std::find_if(list.entries.begin(), list.entries.end(),
+                          [&](const auto& x) { return x.seq >= e.seq; });
+  if (pos != list.entries.end() && pos->seq == e.seq)
+    *pos = e;
+  else
+    list.entries.insert(pos, e);
+  cover(list.span, here());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitPrefixListDescription(IosParser::PrefixListDescriptionContext* ctx) {
+  model::PrefixList& list = out_.device().prefix_lists[ctx->name()->getText()];
+  list.name = ctx->name()->getText();
+  cover(list.span, here());
+  return {};
+}
+
+// ---- community-lists ----------------------------------------------------------------------
+
+namespace {
+void addCommunityEntry(model::CommunityList& list, bool expanded, model::Action action,
+                       const std::string& values, const model::SourceSpan& span) {
+  if (!list.entries.empty() && list.expanded != expanded)
+    throw ValueError("community-list " + list.name + " mixes standard and expanded entries");
+  list.expanded = expanded;
+  model::CommunityListEntry e;
+  e.action = action;
+  e.span = span;
+  if (expanded) {
+    e.regex = values;
+  } else {
+    for (const auto& word : splitWords(values)) {
+      auto c = model::parseCommunity(word);
+      if (!c) throw ValueError("invalid community " + word);
+      e.communities.push_back(*c);
+    }
+  }
+  list.entries.push_back(std::move(e));
+  cover(list.span, span);
+}
+
+model::CommunityList& communityList(model::Device& d, const std::string& name) {
+  model::CommunityList& list = d.community_lists[name];
+  list.name = name;
+  return list;
+}
+}  // namespace
+
+antlrcpp::Any ConfigWalker::visitCommunityListTyped(IosParser::CommunityListTypedContext* ctx) {
+  std::string name = ctx->name()->getText();
+  addCommunityEntry(communityList(out_.device(), name), ctx->EXPANDED() != nullptr,
+                    actionOf(ctx->action()), sourceText(ctx->rest()), here());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitCommunityListUntyped(IosParser::CommunityListUntypedContext* ctx) {
+  std::string name = ctx->name()->getText();
+  std::string values = sourceText(ctx->rest());
+  bool expanded;
+  if (!name.empty() && std::all_of(name.begin(), name.end(), ::isdigit)) {
+    uint32_t n = parseNumber(name, 1, 500);
+    expanded = n >= 100;
+  } else {  // a named list without a type: standard if every value is a community
+    auto words = splitWords(values);
+    expanded = !std::all_of(words.begin(), words.end(),
+                            [](const std::string& w) { return model::parseCommunity(w).has_value(); });
+  }
+  addCommunityEntry(communityList(out_.device(), name), expanded, actionOf(ctx->action()), values,
+                    here());
+  return {};
+}
+
+// ---- AS-path lists --------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitAsPathListEntry(IosParser::AsPathListEntryContext* ctx) {
+  std::string name = ctx->name()->getText();
+  model::AsPathList& list = out_.device().as_path_lists[name];
+  list.name = name;
+  model::AsPathListEntry e;
+  e.action = actionOf(ctx->action());
+  e.regex = sourceText(ctx->rest());
+  e.span = here();
+  list.entries.push_back(std::move(e));
+  cover(list.span, here());
+  return {};
+}
+
+// ---- access-lists -----------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitAccessListEntry(IosParser::AccessListEntryContext* ctx) {
+  std::string name = ctx->name()->getText();
+  model::AccessList& acl = out_.device().access_lists[name];
+  acl.name = name;
+  acl.extended = numberedExtended(name);
+  model::AccessListEntry e;
+  e.action = actionOf(ctx->action());
+  if (ctx->SEQ()) e.seq = parseNumber(ctx->NUMBER()->getText(), 1);
+  fillAclEntry(e, ctx->acl_body(), acl.extended);
+  e.span = here();
+  addAclEntry(acl, std::move(e));
+  cover(acl.span, here());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitAccessListRemark(IosParser::AccessListRemarkContext* ctx) {
+  model::AccessList& acl = out_.device().access_lists[ctx->name()->getText()];
+  acl.name = ctx->name()->getText();
+  cover(acl.span, here());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitIpAccessListHeader(IosParser::IpAccessListHeaderContext* ctx) {
+  access_list_ = ctx->name()->getText();
+  model::AccessList& acl = out_.device().access_lists[access_list_];
+  if (!acl.entries.empty() && acl.extended != (ctx->EXTENDED() != nullptr))
+    throw ValueError("access-list " + access_list_ + " redefined with another type");
+  acl.name = access_list_;
+  acl.extended = ctx->EXTENDED() != nullptr;
+  cover(acl.span, here());
+  mode_ = Mode::AccessList;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitAclBlockEntry(IosParser::AclBlockEntryContext* ctx) {
+  model::AccessList& acl = out_.device().access_lists[access_list_];
+  model::AccessListEntry e;
+  e.action = actionOf(ctx->action());
+  if (ctx->NUMBER()) e.seq = parseNumber(ctx->NUMBER()->getText(), 1);
+  fillAclEntry(e, ctx->acl_body(), acl.extended);
+  e.span = here();
+  addAclEntry(acl, std::move(e));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitAclBlockRemark(IosParser::AclBlockRemarkContext*) { return {}; }
+
+// ---- route-maps -------------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitRouteMapHeader(IosParser::RouteMapHeaderContext* ctx) {
+  route_map_ = ctx->name()->getText();
+  clause_seq_ = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 65535) : 10;
+  model::RoutePolicy& policy = out_.device().route_policies[route_map_];
+  policy.name = route_map_;
+  auto pos = std::find_if(policy.clauses.begin(), policy.clauses.end(),
+                          [&](const auto& c) { return c.seq >= clause_seq_; });
+  if (pos == policy.clauses.end() || pos->seq != clause_seq_) {
+    model::PolicyClause clause;
+    clause.seq = clause_seq_;
+    clause.name = std::to_string(clause_seq_);
+    clause.span = here();
+    pos = policy.clauses.insert(pos, std::move(clause));
+  }
+  // Re-entering a clause edits it (IOS); the action is the one written last.
+  pos->action = !ctx->action() || ctx->action()->PERMIT() ? model::ClauseAction::Permit
+                                                          : model::ClauseAction::Deny;
+  cover(policy.span, here());
+  mode_ = Mode::RouteMap;
+  return {};
+}
+
+model::PolicyClause& ConfigWalker::currentClause() {
+  auto& clauses = out_.device().route_policies[route_map_].clauses;
+  return *std::find_if(clauses.begin(), clauses.end(),
+                       [&](const auto& c) { return c.seq == clause_seq_; });
+}
+
+void ConfigWalker::addPolicyMatch(model::PolicyMatch match) {
+  match.span = here();
+  currentClause().matches.push_back(std::move(match));
+}
+
+void ConfigWalker::addPolicySet(model::PolicySet set) {
+  set.span = here();
+  currentClause().sets.push_back(std::move(set));
+}
+
+antlrcpp::Any ConfigWalker::visitMatchIpPrefixList(IosParser::MatchIpPrefixListContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::PrefixList, names(ctx->name())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchIpAccessList(IosParser::MatchIpAccessListContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::AccessList, names(ctx->name())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchNextHopPrefixList(IosParser::MatchNextHopPrefixListContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::NextHopPrefixList, names(ctx->name())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchCommunity(IosParser::MatchCommunityContext* ctx) {
+  std::vector<std::string> lists;
+  for (auto* l : ctx->list_name()) lists.push_back(l->getText());
+  model::PolicyMatch m = matchOf(model::PolicyMatch::Kind::CommunityList, std::move(lists));
+  m.exact = ctx->EXACT_MATCH() != nullptr;
+  addPolicyMatch(std::move(m));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchAsPath(IosParser::MatchAsPathContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::AsPathList, names(ctx->name())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchTag(IosParser::MatchTagContext* ctx) {
+  if (ctx->NUMBER().size() > 1) throw ValueError("matching several tags is not modelled");
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::Tag, {}, parseNumber(ctx->NUMBER(0)->getText())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchInterface(IosParser::MatchInterfaceContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::Interface, names(ctx->name())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchMetric(IosParser::MatchMetricContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::Metric, {}, parseNumber(ctx->NUMBER()->getText())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchSourceProtocol(IosParser::MatchSourceProtocolContext* ctx) {
+  static const std::map<std::string, model::RouteSource> protocols = {
+      {"connected", model::RouteSource::Connected}, {"static", model::RouteSource::Static},
+      {"ospf", model::RouteSource::Ospf},           {"bgp", model::RouteSource::Bgp},
+      {"kernel", model::RouteSource::Kernel}};
+  model::PolicyMatch m = matchOf(model::PolicyMatch::Kind::SourceProtocol);
+  for (const auto& name : names(ctx->name())) {
+    auto it = protocols.find(name);
+    if (it == protocols.end()) throw ValueError("source-protocol " + name + " is not modelled");
+    m.protocols.push_back(it->second);
+  }
+  m.protocol = m.protocols.front();
+  addPolicyMatch(std::move(m));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMatchOther(IosParser::MatchOtherContext*) {
+  warnUnrecognized();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetLocalPreference(IosParser::SetLocalPreferenceContext* ctx) {
+  addPolicySet(setOf(model::PolicySet::Kind::LocalPref, parseNumber(ctx->NUMBER()->getText())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetMetric(IosParser::SetMetricContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::Metric);
+  if (ctx->NUMBER()) {
+    s.value = parseNumber(ctx->NUMBER()->getText());
+  } else {
+    std::string text = ctx->SIGNED_NUMBER()->getText();
+    s.delta = text[0] == '+' ? 1 : -1;
+    s.value = parseNumber(text.substr(1));
+  }
+  addPolicySet(std::move(s));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetWeight(IosParser::SetWeightContext* ctx) {
+  addPolicySet(setOf(model::PolicySet::Kind::Weight, parseNumber(ctx->NUMBER()->getText(), 0, 65535)));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetCommunityNone(IosParser::SetCommunityNoneContext*) {
+  addPolicySet(setOf(model::PolicySet::Kind::Community));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetCommunity(IosParser::SetCommunityContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::Community);
+  s.additive = ctx->ADDITIVE() != nullptr;
+  for (auto* child : ctx->children) {
+    auto* token = dynamic_cast<antlr4::tree::TerminalNode*>(child);
+    if (!token || (token->getSymbol()->getType() != IosParser::WORD &&
+                   token->getSymbol()->getType() != IosParser::NUMBER))
+      continue;
+    auto c = model::parseCommunity(token->getText());
+    if (!c) throw ValueError("invalid community " + token->getText());
+    s.communities.push_back(*c);
+  }
+  addPolicySet(std::move(s));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetCommListDelete(IosParser::SetCommListDeleteContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::CommunityDelete);
+  s.names = {ctx->name()->getText()};
+  addPolicySet(std::move(s));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetAsPathPrependLastAs(IosParser::SetAsPathPrependLastAsContext*) {
+  throw ValueError("set as-path prepend last-as is not modelled");
+}
+
+antlrcpp::Any ConfigWalker::visitSetAsPathPrepend(IosParser::SetAsPathPrependContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::AsPathPrepend);
+  for (auto* n : ctx->NUMBER()) s.asns.push_back(parseNumber(n->getText(), 1));
+  addPolicySet(std::move(s));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetNextHop(IosParser::SetNextHopContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::NextHop);
+  if (ctx->IP_ADDRESS()) s.address = parseAddress(ctx->IP_ADDRESS()->getText());
+  s.peer_address = ctx->PEER_ADDRESS() != nullptr;
+  s.unchanged = ctx->UNCHANGED() != nullptr;
+  addPolicySet(std::move(s));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetTag(IosParser::SetTagContext* ctx) {
+  addPolicySet(setOf(model::PolicySet::Kind::Tag, parseNumber(ctx->NUMBER()->getText())));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetOrigin(IosParser::SetOriginContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::Origin);
+  s.origin = ctx->IGP() ? 0 : ctx->EGP() ? 1 : 2;
+  addPolicySet(std::move(s));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetMetricType(IosParser::SetMetricTypeContext* ctx) {
+  if (!ctx->TYPE_1() && !ctx->TYPE_2())
+    throw ValueError("set metric-type " + ctx->children.back()->getText() + " is not modelled");
+  addPolicySet(setOf(model::PolicySet::Kind::MetricType, ctx->TYPE_1() ? 1u : 2u));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitSetOther(IosParser::SetOtherContext*) {
+  warnUnrecognized();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitContinue(IosParser::ContinueContext* ctx) {
+  currentClause().continue_to = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 65535) : 0;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOnMatchNext(IosParser::OnMatchNextContext*) {
+  currentClause().continue_to = 0;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOnMatchGoto(IosParser::OnMatchGotoContext* ctx) {
+  currentClause().continue_to = parseNumber(ctx->NUMBER()->getText(), 1, 65535);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitCall(IosParser::CallContext* ctx) {
+  currentClause().call = ctx->name()->getText();
+  return {};
+}
+
+}  // namespace routefix::parser::ios

@@ -1,0 +1,291 @@
+// router bgp / router ospf statements, and the ones both processes share.
+#include "parser/ios/config_values.h"
+#include "parser/ios/config_walker.h"
+
+namespace routefix::parser::ios {
+
+namespace {
+model::RouteSource redistributionSource(IosParser::Redistribute_sourceContext* ctx) {
+  if (ctx->CONNECTED()) return model::RouteSource::Connected;
+  if (ctx->STATIC()) return model::RouteSource::Static;
+  if (ctx->OSPF()) return model::RouteSource::Ospf;
+  if (ctx->BGP()) return model::RouteSource::Bgp;
+  if (ctx->WORD()->getText() == "kernel") return model::RouteSource::Kernel;
+  throw ValueError("redistribution from " + ctx->WORD()->getText() + " is not modelled");
+}
+}  // namespace
+
+antlrcpp::Any ConfigWalker::visitRouterBgp(IosParser::RouterBgpContext* ctx) {
+  uint32_t asn = parseNumber(ctx->NUMBER()->getText(), 1);
+  model::Device& d = out_.device();
+  if (ctx->VRF() || (d.bgp && d.bgp->asn != asn)) {
+    enterIgnoredBlock();
+    throw ValueError(ctx->VRF() ? "BGP in a VRF is not modelled; block ignored"
+                                : "a second BGP instance is not modelled; block ignored");
+  }
+  out_.bgp(asn, here());
+  mode_ = Mode::Bgp;
+  address_family_modelled_ = true;
+  extendBlock();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitRouterOspf(IosParser::RouterOspfContext* ctx) {
+  uint32_t id = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 65535) : 0;
+  model::Device& d = out_.device();
+  if (ctx->VRF() || (d.ospf && d.ospf->process_id != id)) {
+    enterIgnoredBlock();
+    throw ValueError(ctx->VRF() ? "OSPF in a VRF is not modelled; block ignored"
+                                : "a second OSPF process is not modelled; block ignored");
+  }
+  out_.ospf(id, here());
+  mode_ = Mode::Ospf;
+  extendBlock();
+  return {};
+}
+
+// ---- shared -----------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitRedistribute(IosParser::RedistributeContext* ctx) {
+  model::Redistribution r;
+  r.source = redistributionSource(ctx->redistribute_source());
+  r.span = here();
+  bool ospf = mode_ == Mode::Ospf;
+  for (auto* option : ctx->redistribute_option()) {
+    if (option->METRIC()) {
+      r.metric = parseNumber(option->NUMBER()->getText());
+    } else if (option->METRIC_TYPE()) {
+      if (!ospf) throw ValueError("metric-type applies to OSPF redistribution only");
+      r.metric_type = parseNumber(option->NUMBER()->getText(), 1, 2);
+    } else if (option->ROUTE_MAP()) {
+      r.route_map = option->name()->getText();
+    } else if (option->TAG()) {
+      warn("redistribute ... tag is not modelled; the redistribution is kept without it");
+    }
+    // `subnets`: classless redistribution, what the model assumes anyway.
+  }
+  (ospf ? currentOspf().redistributions : currentBgp().redistributions).push_back(std::move(r));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitMaximumPaths(IosParser::MaximumPathsContext* ctx) {
+  uint32_t paths = parseNumber(ctx->NUMBER()->getText(), 1, 256);
+  if (mode_ == Mode::Ospf) {
+    if (ctx->IBGP()) throw ValueError("maximum-paths ibgp outside router bgp");
+    currentOspf().maximum_paths = paths;
+  } else {
+    (ctx->IBGP() ? currentBgp().maximum_paths_ibgp : currentBgp().maximum_paths_ebgp) = paths;
+  }
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitDefaultInformation(IosParser::DefaultInformationContext* ctx) {
+  if (mode_ != Mode::Ospf) throw ValueError("default-information originate in BGP is not modelled");
+  model::OspfDefaultOriginate o;
+  o.metric_type = out_.device().defaults.ospf_external_type;
+  for (auto* option : ctx->default_originate_option()) {
+    if (option->ALWAYS())
+      o.always = true;
+    else if (option->METRIC())
+      o.metric = parseNumber(option->NUMBER()->getText());
+    else if (option->METRIC_TYPE())
+      o.metric_type = parseNumber(option->NUMBER()->getText(), 1, 2);
+    else
+      o.route_map = option->name()->getText();
+  }
+  o.span = here();
+  currentOspf().default_originate = o;
+  return {};
+}
+
+// ---- router bgp -------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitBgpRouterId(IosParser::BgpRouterIdContext* ctx) {
+  currentBgp().router_id = parseAddress(ctx->IP_ADDRESS()->getText());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpEbgpRequiresPolicy(IosParser::BgpEbgpRequiresPolicyContext* ctx) {
+  currentBgp().ebgp_requires_policy = ctx->NO() == nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpDefaultIpv4Unicast(IosParser::BgpDefaultIpv4UnicastContext* ctx) {
+  currentBgp().default_ipv4_unicast = ctx->NO() == nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpDefaultLocalPreference(
+    IosParser::BgpDefaultLocalPreferenceContext* ctx) {
+  out_.device().defaults.bgp_local_pref = parseNumber(ctx->NUMBER()->getText());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpImportCheck(IosParser::BgpImportCheckContext* ctx) {
+  out_.device().defaults.bgp_network_requires_rib = ctx->NO() == nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpBestpath(IosParser::BgpBestpathContext* ctx) {
+  model::BgpProcess& b = currentBgp();
+  auto* option = ctx->bestpath_option();
+  if (option->COMPARE_ROUTERID()) b.compare_router_id = true;
+  if (!option->MISSING_AS_WORST().empty()) b.med_missing_as_worst = true;
+  if (option->IGNORE()) b.as_path_ignore = true;
+  if (option->MULTIPATH_RELAX()) b.as_path_multipath_relax = true;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpAlwaysCompareMed(IosParser::BgpAlwaysCompareMedContext*) {
+  currentBgp().always_compare_med = true;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpDeterministicMed(IosParser::BgpDeterministicMedContext*) {
+  currentBgp().deterministic_med = true;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpClusterId(IosParser::BgpClusterIdContext* ctx) {
+  currentBgp().cluster_id = ctx->IP_ADDRESS() ? parseAddress(ctx->IP_ADDRESS()->getText())
+                                              : model::Ipv4{parseNumber(ctx->NUMBER()->getText())};
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpDistance(IosParser::BgpDistanceContext* ctx) {
+  model::BgpProcess& b = currentBgp();
+  b.distance_ebgp = parseNumber(ctx->NUMBER(0)->getText(), 1, 255);
+  b.distance_ibgp = parseNumber(ctx->NUMBER(1)->getText(), 1, 255);
+  b.distance_local = parseNumber(ctx->NUMBER(2)->getText(), 1, 255);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpNetwork(IosParser::BgpNetworkContext* ctx) {
+  model::BgpNetwork n;
+  auto* dest = ctx->bgp_network_dest();
+  if (dest->IP_PREFIX()) {
+    n.prefix = parsePrefix(dest->IP_PREFIX()->getText());
+  } else if (dest->MASK()) {
+    n.prefix = parsePrefixWithMask(dest->IP_ADDRESS(0)->getText(), dest->IP_ADDRESS(1)->getText());
+  } else {
+    model::Ipv4 a = parseAddress(dest->IP_ADDRESS(0)->getText());
+    n.prefix = model::Prefix(a, classfulLength(a));
+  }
+  if (!ctx->BACKDOOR().empty()) throw ValueError("network ... backdoor is not modelled");
+  if (!ctx->name().empty()) n.route_map = ctx->name().back()->getText();
+  n.span = here();
+  currentBgp().networks.push_back(std::move(n));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpAggregate(IosParser::BgpAggregateContext* ctx) {
+  model::BgpAggregate a;
+  auto* dest = ctx->route_dest();
+  a.prefix = dest->IP_PREFIX() ? parsePrefix(dest->IP_PREFIX()->getText())
+                               : parsePrefixWithMask(dest->IP_ADDRESS(0)->getText(),
+                                                     dest->IP_ADDRESS(1)->getText());
+  for (auto* option : ctx->aggregate_option()) {
+    if (option->SUMMARY_ONLY())
+      a.summary_only = true;
+    else if (option->AS_SET())
+      a.as_set = true;
+    else
+      a.route_map = option->name()->getText();
+  }
+  a.span = here();
+  currentBgp().aggregates.push_back(std::move(a));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyContext* ctx) {
+  auto* af = ctx->address_family_name();
+  mode_ = Mode::BgpAddressFamily;
+  // IOS writes `address-family ipv4` for IPv4 unicast; FRR `address-family ipv4 unicast`.
+  address_family_modelled_ = af->IPV4() && af->MULTICAST().empty() && af->VRF().empty() &&
+                             af->WORD().empty();
+  if (!af->VRF().empty())
+    warn("address family of VRF " + af->name(0)->getText() + " is not modelled; block ignored");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherContext*) {
+  auto words = splitWords(lines_[line_ - 1]);
+  size_t skip = words.size() > 0 && words[0] == "no" ? 3 : 2;
+  if (words.size() <= skip ||
+      !isIgnoredStatement(IgnoreScope::BgpNeighbor, {words.begin() + skip, words.end()}))
+    warnUnrecognized();
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext*) {
+  if (!isIgnoredStatement(IgnoreScope::RouterBgp, splitWords(lines_[line_ - 1]))) warnUnrecognized();
+  return {};
+}
+
+// ---- router ospf ------------------------------------------------------------------------
+
+antlrcpp::Any ConfigWalker::visitOspfRouterId(IosParser::OspfRouterIdContext* ctx) {
+  currentOspf().router_id = parseAddress(ctx->IP_ADDRESS()->getText());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfNetworkWildcard(IosParser::OspfNetworkWildcardContext* ctx) {
+  model::OspfNetwork n;
+  n.match = {parseAddress(ctx->IP_ADDRESS(0)->getText()), parseAddress(ctx->IP_ADDRESS(1)->getText()).value};
+  n.area = parseArea(ctx->area_id()->getText());
+  n.span = here();
+  currentOspf().networks.push_back(n);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfNetworkPrefix(IosParser::OspfNetworkPrefixContext* ctx) {
+  model::OspfNetwork n;
+  model::Prefix p = parsePrefix(ctx->IP_PREFIX()->getText());
+  n.match = {p.address, ~model::maskOf(p.length)};
+  n.area = parseArea(ctx->area_id()->getText());
+  n.span = here();
+  currentOspf().networks.push_back(n);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfPassiveDefault(IosParser::OspfPassiveDefaultContext* ctx) {
+  currentOspf().passive_default = ctx->NO() == nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfPassiveInterface(IosParser::OspfPassiveInterfaceContext* ctx) {
+  model::OspfProcess& o = currentOspf();
+  (ctx->NO() ? o.non_passive_interfaces : o.passive_interfaces).push_back(ctx->name()->getText());
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfAutoCost(IosParser::OspfAutoCostContext* ctx) {
+  currentOspf().reference_bandwidth_mbps = parseNumber(ctx->NUMBER()->getText(), 1);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfAreaRange(IosParser::OspfAreaRangeContext* ctx) {
+  model::OspfAreaRange r;
+  r.area = parseArea(ctx->area_id()->getText());
+  auto* dest = ctx->route_dest();
+  r.prefix = dest->IP_PREFIX() ? parsePrefix(dest->IP_PREFIX()->getText())
+                               : parsePrefixWithMask(dest->IP_ADDRESS(0)->getText(),
+                                                     dest->IP_ADDRESS(1)->getText());
+  r.advertise = ctx->NOT_ADVERTISE().empty();
+  if (!ctx->NUMBER().empty()) r.cost = parseNumber(ctx->NUMBER().back()->getText(), 0, 16777215);
+  r.span = here();
+  currentOspf().area_ranges.push_back(r);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfDistance(IosParser::OspfDistanceContext* ctx) {
+  currentOspf().distance = parseNumber(ctx->NUMBER()->getText(), 1, 255);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfOther(IosParser::OspfOtherContext*) {
+  if (!isIgnoredStatement(IgnoreScope::RouterOspf, splitWords(lines_[line_ - 1]))) warnUnrecognized();
+  return {};
+}
+
+}  // namespace routefix::parser::ios

@@ -1,0 +1,149 @@
+#include "parser/ios/device_builder.h"
+
+#include <functional>
+
+namespace routefix::parser::ios {
+
+DeviceBuilder::DeviceBuilder(model::Vendor dialect) {
+  device_.vendor = dialect;
+  device_.defaults = model::VendorDefaults::forVendor(dialect);
+}
+
+void DeviceBuilder::warn(const std::string& file, int line, const std::string& text,
+                         const std::string& message) {
+  warnings_.push_back({file, line, text, message});
+}
+
+model::Interface& DeviceBuilder::interface(const std::string& name, const model::SourceSpan& span) {
+  for (auto& i : device_.interfaces)
+    if (i.name == name) return i;
+  model::Interface& i = device_.interfaces.emplace_back();
+  i.name = name;
+  i.span = span;
+  return i;
+}
+
+model::BgpProcess& DeviceBuilder::bgp(uint32_t asn, const model::SourceSpan& span) {
+  if (!device_.bgp) {
+    model::BgpProcess& p = device_.bgp.emplace();
+    p.asn = asn;
+    p.span = span;
+    p.ebgp_requires_policy = device_.defaults.bgp_ebgp_requires_policy;
+    p.import_default = device_.defaults.bgp_import_default;
+    p.export_default = device_.defaults.bgp_export_default;
+    p.deterministic_med = frr_datacenter_;
+    p.maximum_paths_ebgp = device_.defaults.bgp_maximum_paths;
+    p.maximum_paths_ibgp = device_.defaults.bgp_maximum_paths;
+  }
+  return *device_.bgp;
+}
+
+model::OspfProcess& DeviceBuilder::ospf(uint32_t processId, const model::SourceSpan& span) {
+  if (!device_.ospf) {
+    model::OspfProcess& p = device_.ospf.emplace();
+    p.process_id = processId;
+    p.span = span;
+    p.reference_bandwidth_mbps = device_.defaults.ospf_reference_bandwidth_mbps;
+  }
+  return *device_.ospf;
+}
+
+void DeviceBuilder::useFrrDatacenterDefaults() {
+  frr_datacenter_ = true;
+  device_.defaults.bgp_ebgp_requires_policy = false;
+  if (device_.bgp) {
+    device_.bgp->ebgp_requires_policy = false;
+    device_.bgp->deterministic_med = true;
+  }
+}
+
+model::BgpNeighbor* DeviceBuilder::findNeighbor(const std::string& id) {
+  if (!device_.bgp) return nullptr;
+  for (auto& n : device_.bgp->neighbors)
+    if (n.id == id) return &n;
+  return nullptr;
+}
+
+model::BgpNeighbor& DeviceBuilder::addNeighbor(const std::string& id) {
+  model::BgpNeighbor& n = device_.bgp->neighbors.emplace_back();
+  n.id = id;
+  n.send_community = device_.defaults.bgp_send_community;
+  if (auto ip = model::Ipv4::parse(id)) n.address = *ip;
+  return n;
+}
+
+model::BgpNeighbor* DeviceBuilder::findPeerGroup(const std::string& name) {
+  auto it = peer_groups_.find(name);
+  return it == peer_groups_.end() ? nullptr : &it->second;
+}
+
+model::BgpNeighbor& DeviceBuilder::addPeerGroup(const std::string& name) {
+  model::BgpNeighbor& g = peer_groups_[name];
+  g.id = name;
+  g.send_community = device_.defaults.bgp_send_community;
+  return g;
+}
+
+void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, model::BgpNeighbor& n) {
+  using Copy = std::function<void(const model::BgpNeighbor&, model::BgpNeighbor&)>;
+  static const std::map<std::string, Copy> copies = {
+      {"remote-as",
+       [](auto& g, auto& n) {
+         n.remote_as = g.remote_as;
+         n.remote_as_external = g.remote_as_external;
+         n.remote_as_internal = g.remote_as_internal;
+       }},
+      {"description", [](auto& g, auto& n) { n.description = g.description; }},
+      {"update-source", [](auto& g, auto& n) { n.update_source = g.update_source; }},
+      {"next-hop-self", [](auto& g, auto& n) { n.next_hop_self = g.next_hop_self; }},
+      {"route-reflector-client",
+       [](auto& g, auto& n) { n.route_reflector_client = g.route_reflector_client; }},
+      {"send-community",
+       [](auto& g, auto& n) {
+         n.send_community = g.send_community;
+         n.send_community_extended = g.send_community_extended;
+       }},
+      {"ebgp-multihop", [](auto& g, auto& n) { n.ebgp_multihop = g.ebgp_multihop; }},
+      {"shutdown", [](auto& g, auto& n) { n.shutdown = g.shutdown; }},
+      {"activate", [](auto& g, auto& n) { n.activate = g.activate; }},
+      {"default-originate",
+       [](auto& g, auto& n) {
+         n.default_originate = g.default_originate;
+         n.default_originate_route_map = g.default_originate_route_map;
+       }},
+      {"allowas-in", [](auto& g, auto& n) { n.allowas_in = g.allowas_in; }},
+      {"weight", [](auto& g, auto& n) { n.weight = g.weight; }},
+      {"local-as", [](auto& g, auto& n) { n.local_as = g.local_as; }},
+      {"remove-private-as", [](auto& g, auto& n) { n.remove_private_as = g.remove_private_as; }},
+      {"route-map in", [](auto& g, auto& n) { n.import_policies = g.import_policies; }},
+      {"route-map out", [](auto& g, auto& n) { n.export_policies = g.export_policies; }},
+      {"prefix-list in", [](auto& g, auto& n) { n.prefix_list_in = g.prefix_list_in; }},
+      {"prefix-list out", [](auto& g, auto& n) { n.prefix_list_out = g.prefix_list_out; }},
+      {"filter-list in", [](auto& g, auto& n) { n.filter_list_in = g.filter_list_in; }},
+      {"filter-list out", [](auto& g, auto& n) { n.filter_list_out = g.filter_list_out; }},
+  };
+  auto it = copies.find(keyword);
+  if (it != copies.end()) it->second(g, n);
+}
+
+DeviceParse DeviceBuilder::finish() {
+  if (device_.bgp) {
+    for (auto& n : device_.bgp->neighbors) {
+      if (!n.peer_group.empty()) {
+        if (const model::BgpNeighbor* g = findPeerGroup(n.peer_group)) {
+          for (const auto& [keyword, span] : g->statement_spans) {
+            if (keyword == "peer-group" || n.statement_spans.count(keyword)) continue;
+            inheritSetting(keyword, *g, n);
+            n.statement_spans[keyword] = span;
+          }
+        }
+      }
+      // Without `activate` (own or inherited) a neighbor is in IPv4 unicast only while
+      // `bgp default ipv4-unicast` is on.
+      if (!n.statement_spans.count("activate")) n.activate = device_.bgp->default_ipv4_unicast;
+    }
+  }
+  return DeviceParse{std::move(device_), std::move(warnings_)};
+}
+
+}  // namespace routefix::parser::ios

@@ -1,0 +1,53 @@
+// Accumulates one device's model across the files of its config (FRR may split it into
+// zebra.conf / bgpd.conf / ospfd.conf) and applies what only makes sense once everything is
+// read: peer-group inheritance and the IPv4-unicast activation of neighbors.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/device.h"
+#include "parser/parser.h"
+
+namespace routefix::parser::ios {
+
+class DeviceBuilder {
+ public:
+  explicit DeviceBuilder(model::Vendor dialect);
+
+  model::Device& device() { return device_; }
+  model::Vendor dialect() const { return device_.vendor; }
+
+  void warn(const std::string& file, int line, const std::string& text, const std::string& message);
+
+  // Finds the interface by exact name or creates it (spanning `span`).
+  model::Interface& interface(const std::string& name, const model::SourceSpan& span);
+  model::BgpProcess& bgp(uint32_t asn, const model::SourceSpan& span);
+  model::OspfProcess& ospf(uint32_t processId, const model::SourceSpan& span);
+
+  // `frr defaults datacenter` switches FRR's profile defaults (bgpd's FRR_CFG_DEFAULT_*).
+  void useFrrDatacenterDefaults();
+
+  // Neighbors and peer groups, by the name written after `neighbor`.
+  model::BgpNeighbor* findNeighbor(const std::string& id);
+  model::BgpNeighbor& addNeighbor(const std::string& id);
+  model::BgpNeighbor* findPeerGroup(const std::string& name);
+  model::BgpNeighbor& addPeerGroup(const std::string& name);
+
+  // Peer-group settings into members, activation, and the warnings.
+  DeviceParse finish();
+
+ private:
+  model::Device device_;
+  std::vector<model::ParseWarning> warnings_;
+  std::map<std::string, model::BgpNeighbor> peer_groups_;
+  bool frr_datacenter_ = false;
+};
+
+// Every neighbor statement records its line under a keyword ("remote-as", "route-map in",
+// ...). Copies the setting a keyword names from a peer group to a member neighbor.
+void inheritSetting(const std::string& keyword, const model::BgpNeighbor& group,
+                    model::BgpNeighbor& member);
+
+}  // namespace routefix::parser::ios

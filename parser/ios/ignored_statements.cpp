@@ -1,0 +1,122 @@
+#include "parser/ios/ignored_statements.h"
+
+#include <map>
+#include <sstream>
+
+#include "parser/ios/config_values.h"
+
+namespace routefix::parser::ios {
+
+namespace {
+
+// Each entry is a leading-word pattern; "*" matches any one word.
+using Pattern = std::vector<std::string>;
+
+const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
+  static const std::map<IgnoreScope, std::vector<Pattern>> patterns = {
+      {IgnoreScope::Global,
+       {
+           // Management plane: no effect on routing.
+           {"service"}, {"no", "service"}, {"logging"}, {"no", "logging"}, {"ntp"}, {"snmp-server"},
+           {"no", "snmp-server"}, {"username"}, {"enable"}, {"aaa"}, {"no", "aaa"}, {"clock"},
+           {"crypto"}, {"version"}, {"boot"}, {"boot-start-marker"}, {"boot-end-marker"},
+           {"line"}, {"password"}, {"login"}, {"tacacs-server"}, {"tacacs"}, {"radius-server"},
+           {"radius"}, {"privilege"}, {"alias"}, {"archive"}, {"event"}, {"scheduler"},
+           {"exception"}, {"memory-size"}, {"license"}, {"redundancy"}, {"control-plane"},
+           {"multilink"}, {"spanning-tree"}, {"vtp"}, {"hardware"}, {"platform"}, {"cdp"},
+           {"no", "cdp"}, {"lldp"}, {"no", "lldp"}, {"errdisable"}, {"diagnostic"},
+           {"transceiver"}, {"key"}, {"class-map"}, {"policy-map"}, {"mac"}, {"vlan"},
+           {"ip", "domain-name"}, {"ip", "domain"}, {"ip", "domain-lookup"},
+           {"no", "ip", "domain-lookup"}, {"no", "ip", "domain"}, {"ip", "name-server"},
+           {"ip", "cef"}, {"no", "ip", "cef"}, {"ip", "ssh"}, {"ip", "scp"}, {"ip", "http"},
+           {"no", "ip", "http"}, {"ip", "ftp"}, {"ip", "tftp"}, {"ip", "classless"},
+           {"ip", "subnet-zero"}, {"no", "ip", "source-route"}, {"ip", "source-route"},
+           {"no", "ip", "bootp"}, {"ip", "finger"}, {"no", "ip", "finger"}, {"ip", "forward-protocol"},
+           {"ip", "bgp-community", "new-format"}, {"ip", "dhcp"}, {"no", "ip", "dhcp"},
+           {"ip", "routing"}, {"ip", "multicast-routing"}, {"no", "ip", "gratuitous-arps"},
+           // IPv6 is outside the IPv4 model.
+           {"ipv6"}, {"no", "ipv6"},
+           // FRR framing and daemon housekeeping.
+           {"frr", "version"}, {"log"}, {"no", "log"}, {"debug"}, {"no", "debug"}, {"agentx"},
+           {"ip", "forwarding"}, {"no", "ip", "forwarding"}, {"zebra"}, {"table"},
+           {"ip", "protocol"}, {"route-map", "delay-timer"}, {"ip", "nht"},
+           {"no", "zebra"}, {"bgp", "no-rib"},
+       }},
+      {IgnoreScope::Interface,
+       {
+           {"duplex"}, {"speed"}, {"negotiation"}, {"no", "negotiation"}, {"mtu"}, {"ip", "mtu"},
+           {"ip", "redirects"}, {"no", "ip", "redirects"}, {"ip", "unreachables"},
+           {"no", "ip", "unreachables"}, {"ip", "proxy-arp"}, {"no", "ip", "proxy-arp"},
+           {"ip", "route-cache"}, {"no", "ip", "route-cache"}, {"ip", "tcp"}, {"ip", "mroute-cache"},
+           {"no", "ip", "mroute-cache"}, {"ip", "directed-broadcast"},
+           {"no", "ip", "directed-broadcast"}, {"ipv6"}, {"no", "ipv6"}, {"load-interval"},
+           {"cdp"}, {"no", "cdp"}, {"lldp"}, {"no", "lldp"}, {"keepalive"}, {"no", "keepalive"},
+           {"media-type"}, {"mop"}, {"no", "mop"}, {"link-detect"}, {"no", "link-detect"},
+           {"encapsulation"}, {"switchport"}, {"spanning-tree"}, {"channel-group"},
+           {"logging"}, {"no", "logging"}, {"snmp"}, {"no", "snmp"}, {"carrier-delay"},
+           {"hold-queue"}, {"service-policy"}, {"arp"}, {"storm-control"}, {"standby"}, {"vrrp"},
+           {"bfd"}, {"no", "description"}, {"ip", "ospf", "hello-interval"},
+           {"ip", "ospf", "dead-interval"}, {"ip", "ospf", "authentication"},
+           {"ip", "ospf", "authentication-key"}, {"ip", "ospf", "message-digest-key"},
+           {"ip", "ospf", "priority"}, {"ip", "ospf", "retransmit-interval"},
+           {"ip", "ospf", "transmit-delay"}, {"ip", "ospf", "bfd"}, {"ip", "ospf", "mtu-ignore"},
+           {"no", "ip", "ospf", "*"}, {"evpn"}, {"multicast"}, {"pim"},
+       }},
+      {IgnoreScope::RouterBgp,
+       {
+           {"bgp", "log-neighbor-changes"}, {"no", "bgp", "log-neighbor-changes"},
+           {"bgp", "graceful-restart"}, {"no", "bgp", "graceful-restart"},
+           {"bgp", "fast-external-failover"}, {"no", "bgp", "fast-external-failover"},
+           {"bgp", "suppress-duplicates"}, {"no", "bgp", "suppress-duplicates"},
+           {"no", "bgp", "hard-administrative-reset"}, {"bgp", "hard-administrative-reset"},
+           {"bgp", "update-delay"}, {"bgp", "default", "show-hostname"}, {"bgp", "show-hostname"},
+           {"no", "bgp", "default", "show-hostname"}, {"no", "bgp", "show-hostname"},
+           {"bgp", "default", "show-nexthop-hostname"}, {"no", "bgp", "default", "show-nexthop-hostname"},
+           {"bgp", "scan-time"}, {"bgp", "nexthop", "trigger"}, {"timers"}, {"no", "timers"},
+           {"synchronization"}, {"no", "synchronization"}, {"auto-summary"},
+           {"no", "auto-summary"}, {"coalesce-time"}, {"update-delay"}, {"write-quanta"},
+           {"read-quanta"},
+       }},
+      {IgnoreScope::BgpNeighbor,
+       {
+           {"password"}, {"timers"}, {"soft-reconfiguration"}, {"capability"},
+           {"advertisement-interval"}, {"bfd"}, {"version"}, {"fall-over"}, {"ttl-security"},
+           {"disable-connected-check"}, {"maximum-prefix"}, {"solo"}, {"enforce-first-as"},
+           {"strict-capability-match"}, {"dont-capability-negotiate"}, {"override-capability"},
+           {"log-neighbor-changes"}, {"graceful-restart"},
+       }},
+      {IgnoreScope::RouterOspf,
+       {
+           {"log-adjacency-changes"}, {"no", "log-adjacency-changes"}, {"timers"},
+           {"area", "*", "authentication"}, {"ospf", "abr-type"}, {"capability"},
+           {"compatible"}, {"ospf", "rfc1583compatibility"}, {"nsf"}, {"bfd"},
+           {"graceful-restart"}, {"ispf"}, {"ospf", "log-adjacency-changes"},
+       }},
+      {IgnoreScope::RouteMap, {{"no", "description"}}},
+  };
+  return patterns;
+}
+
+bool matches(const Pattern& pattern, const std::vector<std::string>& words) {
+  if (words.size() < pattern.size()) return false;
+  for (size_t i = 0; i < pattern.size(); ++i)
+    if (pattern[i] != "*" && pattern[i] != words[i]) return false;
+  return true;
+}
+
+}  // namespace
+
+bool isIgnoredStatement(IgnoreScope scope, const std::vector<std::string>& words) {
+  for (const auto& p : ignoredPatterns().at(scope))
+    if (matches(p, words)) return true;
+  return false;
+}
+
+std::vector<std::string> splitWords(const std::string& line) {
+  std::vector<std::string> words;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) words.push_back(toLower(w));
+  return words;
+}
+
+}  // namespace routefix::parser::ios

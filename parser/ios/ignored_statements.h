@@ -1,0 +1,18 @@
+// The statements we recognise and deliberately do not model, per configuration mode. A line
+// that neither the grammar nor this list knows is reported as "unrecognized syntax".
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace routefix::parser::ios {
+
+enum class IgnoreScope { Global, Interface, RouterBgp, BgpNeighbor, RouterOspf, RouteMap };
+
+// `words`: the line split at whitespace, lowercased. For BgpNeighbor, the words after
+// `[no] neighbor X`.
+bool isIgnoredStatement(IgnoreScope scope, const std::vector<std::string>& words);
+
+std::vector<std::string> splitWords(const std::string& line);
+
+}  // namespace routefix::parser::ios

@@ -1,0 +1,109 @@
+// parser::parseIosFamily: lexes and parses each file of a device with the IOS grammar and
+// walks the trees into one model::Device.
+#include <memory>
+
+#include "IosLexer.h"
+#include "IosParser.h"
+#include "antlr4-runtime.h"
+#include "parser/ios/config_walker.h"
+#include "parser/parser.h"
+
+namespace routefix::parser {
+
+namespace {
+
+// The ANTLR runtime rejects invalid UTF-8 by throwing; config files are bytes. Keep valid
+// sequences and turn every other byte into '?', so the line still shows up in warnings.
+std::string validUtf8(const std::string& in) {
+  std::string out;
+  out.reserve(in.size() + 1);
+  size_t i = 0;
+  while (i < in.size()) {
+    auto byte = [&](size_t k) { return static_cast<unsigned char>(in[k]); };
+    unsigned char c = byte(i);
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = len > 0 && i + len <= in.size();
+    for (size_t k = 1; ok && k < len; ++k) ok = (byte(i + k) & 0xC0) == 0x80;
+    if (ok && len > 1) {
+      uint32_t cp = c & (0xFF >> (len + 1));
+      for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (byte(i + k) & 0x3F);
+      static const uint32_t minimum[] = {0, 0, 0x80, 0x800, 0x10000};
+      ok = cp >= minimum[len] && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF);
+    }
+    if (ok) {
+      out.append(in, i, len);
+      i += len;
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  if (out.empty() || out.back() != '\n') out += '\n';  // every line ends in NEWLINE
+  return out;
+}
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find_first_of("\r\n", start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    // "\r\n" is one line break, as in the lexer.
+    start = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
+  }
+  return lines;
+}
+
+// Syntax errors cannot normally happen (every line has a catch-all), but if the parser
+// ever reports one it becomes a warning on that line, never an exception.
+class WarningErrorListener : public antlr4::BaseErrorListener {
+ public:
+  WarningErrorListener(ios::DeviceBuilder& out, const std::string& file,
+                       const std::vector<std::string>& lines)
+      : out_(out), file_(file), lines_(lines) {}
+
+  void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t,
+                   const std::string& message, std::exception_ptr) override {
+    std::string text = line >= 1 && line <= lines_.size() ? lines_[line - 1] : "";
+    out_.warn(file_, static_cast<int>(line), text, "syntax error: " + message);
+  }
+
+ private:
+  ios::DeviceBuilder& out_;
+  const std::string& file_;
+  const std::vector<std::string>& lines_;
+};
+
+void parseFile(const ConfigFile& file, ios::DeviceBuilder& out) {
+  std::string text = validUtf8(file.text);
+  std::vector<std::string> lines = splitLines(text);
+  WarningErrorListener errors(out, file.path, lines);
+
+  antlr4::ANTLRInputStream input(text);
+  grammar::ios::IosLexer lexer(&input);
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(&errors);
+  antlr4::CommonTokenStream tokens(&lexer);
+  grammar::ios::IosParser parser(&tokens);
+  parser.removeErrorListeners();
+  parser.addErrorListener(&errors);
+  // Every decision is line-local, so SLL prediction is exact here, and much faster.
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  auto* tree = parser.config();
+  ios::ConfigWalker(out, file.path, lines).walk(tree);
+}
+
+}  // namespace
+
+DeviceParse parseIosFamily(const std::vector<ConfigFile>& files, model::Vendor dialect) {
+  ios::DeviceBuilder out(dialect);
+  for (const auto& f : files) {
+    out.device().files.push_back(f.path);
+    parseFile(f, out);
+  }
+  return out.finish();
+}
+
+}  // namespace routefix::parser
