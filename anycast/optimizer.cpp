@@ -561,6 +561,7 @@ OptimizeResult PrependOptimizer::run() {
 
 OptimizeResult optimizePrepends(const AnycastPropagation& propagation, const std::vector<ClientGroup>& clients,
                                 const OptimizeOptions& options) {
+  checkAgainstGraph(propagation.graph(), propagation.deployment(), clients);
   PrependOptimizer optimizer(propagation, clients, options);
   return optimizer.run();
 }
