@@ -1,7 +1,6 @@
 #include "sim/bgp_decision.h"
 
 #include <algorithm>
-#include <map>
 
 namespace routefix::sim::detail {
 
@@ -45,37 +44,39 @@ DecisionStep comparePaths(const BgpPath& a, const BgpPath& b, const AsPathTable&
   return DecisionStep{cmp(a.order, b.order), mp};
 }
 
-std::vector<uint32_t> selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& table,
-                                 const DecisionOptions& o) {
+void selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& table,
+                const DecisionOptions& o, std::vector<uint32_t>& result) {
+  result.clear();
   auto better = [&](uint32_t x, uint32_t y) { return comparePaths(*paths[x], *paths[y], table, o).order < 0; };
-  // Deterministic MED: the best of each neighbor-AS group first, then the group winners.
-  std::map<uint32_t, uint32_t> groupBest;
+  // Deterministic MED: the best of each neighbor-AS group first, then the group winners
+  // (in group order, so the outcome does not depend on the order paths arrived in).
+  thread_local std::vector<std::pair<uint32_t, uint32_t>> groups;  // (neighbor AS, best index)
+  groups.clear();
   for (uint32_t i = 0; i < paths.size(); ++i) {
     if (!paths[i]->valid) continue;
     uint32_t group = o.always_compare_med ? 0 : table.firstAs(paths[i]->as_path);
-    auto [it, inserted] = groupBest.emplace(group, i);
-    if (!inserted && better(i, it->second)) it->second = i;
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
+    if (it == groups.end())
+      groups.emplace_back(group, i);
+    else if (better(i, it->second))
+      it->second = i;
   }
-  if (groupBest.empty()) return {};
-  uint32_t best = groupBest.begin()->second;
-  for (const auto& [g, i] : groupBest)
+  if (groups.empty()) return;
+  std::sort(groups.begin(), groups.end());
+  uint32_t best = groups.front().second;
+  for (const auto& [g, i] : groups)
     if (better(i, best)) best = i;
-  std::vector<uint32_t> result{best};
+  result.push_back(best);
   const BgpPath& b = *paths[best];
   uint32_t limit = b.ebgp ? o.maximum_paths_ebgp : o.maximum_paths_ibgp;
-  if (limit <= 1 || b.kind != PathKind::Learned) return result;
-  std::vector<uint32_t> equal;
+  if (limit <= 1 || b.kind != PathKind::Learned) return;
+  size_t first = result.size();
   for (uint32_t i = 0; i < paths.size(); ++i) {
     if (i == best || !paths[i]->valid) continue;
-    auto step = comparePaths(b, *paths[i], table, o);
-    if (step.multipath_equal) equal.push_back(i);
+    if (comparePaths(b, *paths[i], table, o).multipath_equal) result.push_back(i);
   }
-  std::sort(equal.begin(), equal.end(), better);
-  for (uint32_t i : equal) {
-    if (result.size() >= limit) break;
-    result.push_back(i);
-  }
-  return result;
+  std::sort(result.begin() + static_cast<long>(first), result.end(), better);
+  if (result.size() > limit) result.resize(limit);
 }
 
 }  // namespace routefix::sim::detail

@@ -60,7 +60,14 @@ DecisionStep comparePaths(const BgpPath& a, const BgpPath& b, const AsPathTable&
 
 // Indices (into `paths`) of the best path first and then the other multipath members.
 // Invalid paths never win. Deterministic MED: best per neighbor AS first, then across.
-std::vector<uint32_t> selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& table,
-                                 const DecisionOptions& options);
+// `result` is cleared and filled (a reused buffer: this runs once per node update).
+void selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& table,
+                const DecisionOptions& options, std::vector<uint32_t>& result);
+inline std::vector<uint32_t> selectBest(const std::vector<const BgpPath*>& paths,
+                                        const AsPathTable& table, const DecisionOptions& options) {
+  std::vector<uint32_t> result;
+  selectBest(paths, table, options, result);
+  return result;
+}
 
 }  // namespace routefix::sim::detail

@@ -1,7 +1,9 @@
 #include "sim/bgp_engine.h"
 
 #include <algorithm>
-#include <deque>
+#include <array>
+#include <queue>
+#include <tuple>
 #include <map>
 #include <unordered_map>
 
@@ -13,6 +15,7 @@ namespace routefix::sim::detail {
 namespace {
 
 constexpr uint32_t kNoPath = 0xffffffffu;
+constexpr uint32_t kUnresolved = 0xfffffffeu;
 // A node whose best path for one prefix changed this often is in a dispute wheel (or
 // something like it): path exploration in real networks settles in a handful of changes.
 constexpr uint32_t kMaxBestChanges = 64;
@@ -77,11 +80,19 @@ class Engine {
       nodes_[peerings_[p].receiver].in.push_back(p);
       if (peerings_[p].sender != kNone) nodes_[peerings_[p].sender].out.push_back(p);
     }
+    for (const auto& peer : peerings_) {
+      Chains c;
+      if (peer.sender != kNone) c.out = &policies_[peer.sender].resolve(peer.sender_neighbor->export_policies);
+      c.in = &policies_[peer.receiver].resolve(peer.receiver_neighbor->import_policies);
+      chains_.push_back(c);
+    }
     adjIn_.assign(peerings_.size(), kNoPath);
+    peerResolution_.assign(peerings_.size(), kUnresolved);
     local_.resize(n);
     best_.resize(n);
     changes_.assign(n, 0);
     queued_.assign(n, 0);
+    queueKey_.assign(n, 0);
     resolveCache_.resize(n);
     aggregateState_.resize(n);
     for (uint32_t i = 0; i < n; ++i)
@@ -192,10 +203,15 @@ class Engine {
     }
   }
 
-  void enqueue(uint32_t n) {
-    if (!queued_[n]) {
+  // Nodes are processed shortest offered AS path first (then in arrival order), like a
+  // Dijkstra over path length: with shortest-path-like policies every node decides about
+  // once per prefix instead of exploring longer paths first. Any order reaches the same
+  // fixpoint when there is one; this one just gets there with less work.
+  void enqueue(uint32_t n, uint32_t key) {
+    if (!queued_[n] || key < queueKey_[n]) {
       queued_[n] = 1;
-      queue_.push_back(n);
+      queueKey_[n] = key;
+      queue_.emplace(key, sequence_++, n);
     }
     touchNode(n);
   }
@@ -213,7 +229,7 @@ class Engine {
       for (const auto& [n, path] : it->second) {
         local_[n].push_back(static_cast<uint32_t>(arena_.size()));
         arena_.push_back(path);
-        enqueue(n);
+        enqueue(n, 0);
       }
     if (auto it = aggregates_.find(prefix); it != aggregates_.end())
       for (const auto& [n, i] : it->second) {
@@ -228,7 +244,7 @@ class Engine {
         takeSets(path, s);
         local_[n].push_back(static_cast<uint32_t>(arena_.size()));
         arena_.push_back(path);
-        enqueue(n);
+        enqueue(n, 0);
       }
     if (auto it = externals_.find(prefix); it != externals_.end())
       for (const auto& [p, a] : it->second) {
@@ -246,8 +262,9 @@ class Engine {
 
     bool converged = true;
     while (!queue_.empty()) {
-      uint32_t n = queue_.front();
-      queue_.pop_front();
+      auto [key, seq, n] = queue_.top();
+      queue_.pop();
+      if (!queued_[n] || key != queueKey_[n]) continue;  // superseded by a shorter offer
       queued_[n] = 0;
       if (!decide(n)) continue;
       if (++changes_[n] > kMaxBestChanges) {
@@ -268,7 +285,8 @@ class Engine {
       queued_[n] = 0;
     }
     touchedNodes_.clear();
-    queue_.clear();
+    queue_ = {};
+    sequence_ = 0;
     for (uint32_t p : touchedPeerings_) adjIn_[p] = kNoPath;
     touchedPeerings_.clear();
   }
@@ -286,12 +304,12 @@ class Engine {
         candidates_.push_back(&arena_[adjIn_[p]]);
         candidateIds_.push_back(adjIn_[p]);
       }
-    auto order = selectBest(candidates_, tables_.paths, nodes_[n].decision);
-    std::vector<uint32_t> chosen;
-    for (uint32_t i : order) chosen.push_back(candidateIds_[i]);
-    bool changed = chosen.empty() != best_[n].empty() ||
-                   (!chosen.empty() && chosen.front() != best_[n].front());
-    best_[n] = std::move(chosen);
+    selectBest(candidates_, tables_.paths, nodes_[n].decision, order_);
+    auto& best = best_[n];
+    bool changed = order_.empty() != best.empty() ||
+                   (!order_.empty() && candidateIds_[order_.front()] != best.front());
+    best.clear();
+    for (uint32_t i : order_) best.push_back(candidateIds_[i]);
     return changed;
   }
 
@@ -308,14 +326,14 @@ class Engine {
     if (!path) {
       if (current == kNoPath) return;
       adjIn_[p] = kNoPath;
-      enqueue(r);
+      enqueue(r, tables_.paths.length(arena_[current].as_path));
       return;
     }
     if (current != kNoPath && arena_[current] == *path) return;
     adjIn_[p] = static_cast<uint32_t>(arena_.size());
     arena_.push_back(*path);
     touchedPeerings_.push_back(p);
-    enqueue(r);
+    enqueue(r, tables_.paths.length(path->as_path));
   }
 
   std::optional<BgpPath> exportPath(uint32_t p, const Prefix& prefix) {
@@ -355,7 +373,7 @@ class Engine {
       return std::nullopt;
     PolicySubject s = subjectOf(b, prefix);
     s.peer = peer.receiver_address;
-    if (!pol.apply(sn.export_policies, cfg.bgp->export_default, s)) return std::nullopt;
+    if (!pol.apply(*chains_[p].out, cfg.bgp->export_default, s)) return std::nullopt;
     return transform(peer, b, s);
   }
 
@@ -366,7 +384,10 @@ class Engine {
     out.origin = s.origin;
     out.communities = sn.send_community ? s.communities : CommunityTable::kEmpty;
     if (peer.ebgp) {
-      out.as_path = tables_.paths.prepend(s.as_path, peer.sender_as);
+      // One sender exports the same path to many peers: remember the last prepend.
+      if (s.as_path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1])
+        lastPrepend_ = {s.as_path, peer.sender_as, tables_.paths.prepend(s.as_path, peer.sender_as)};
+      out.as_path = lastPrepend_[2];
       out.next_hop = s.next_hop_set ? s.next_hop.value : peer.sender_address.value;
       // MED does not cross two AS boundaries unless a policy sets it.
       bool keepMed = s.metric_set || b.kind != PathKind::Learned || !b.ebgp;
@@ -416,7 +437,7 @@ class Engine {
     path.weight = rn.weight.value_or(0);
     PolicySubject s = subjectOf(path, prefix);
     s.peer = peer.sender_address;
-    if (!pol.apply(rn.import_policies, cfg.bgp->import_default, s)) return std::nullopt;
+    if (!pol.apply(*chains_[p].in, cfg.bgp->import_default, s)) return std::nullopt;
     takeSets(path, s);
     if (s.next_hop_set) path.next_hop = s.next_hop.value;
     if (s.next_hop_peer_address) path.next_hop = peer.sender_address.value;
@@ -425,8 +446,15 @@ class Engine {
     path.peer_router_id = peer.sender_router_id.value;
     path.peer_address = peer.sender_address.value;
     path.ebgp = peer.ebgp;
-    if (auto o = topo_.owner(Ipv4{path.next_hop}); o && o->node == r) return std::nullopt;
-    uint32_t res = resolve(r, path.next_hop);
+    if (path.next_hop != peer.sender_address.value)  // a third-party next hop: not ourselves
+      if (auto o = topo_.owner(Ipv4{path.next_hop}); o && o->node == r) return std::nullopt;
+    uint32_t res;
+    if (path.next_hop == peer.sender_address.value) {  // the common case, cached per peering
+      if (peerResolution_[p] == kUnresolved) peerResolution_[p] = resolve(r, path.next_hop);
+      res = peerResolution_[p];
+    } else {
+      res = resolve(r, path.next_hop);
+    }
     path.resolution = res;
     path.valid = res != kNone;
     if (path.valid) {
@@ -485,11 +513,14 @@ class Engine {
                                   : d.bgp->distance_ibgp.value_or(d.defaults.distance_ibgp);
         const auto& from = peerings_[b.session];
         r.received_from = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
+        size_t count = 0;
+        for (uint32_t id : best_[n]) count += resolutions_[arena_[id].resolution].next_hops.size();
+        r.next_hops.reserve(count);
         for (uint32_t id : best_[n]) {
           const auto& hops = resolutions_[arena_[id].resolution].next_hops;
           r.next_hops.insert(r.next_hops.end(), hops.begin(), hops.end());
         }
-        sortNextHops(r.next_hops);
+        if (best_[n].size() > 1) sortNextHops(r.next_hops);
       }
       outcome_.routes[n].push_back(std::move(r));
     }
@@ -508,6 +539,12 @@ class Engine {
   std::vector<std::vector<AggregateState>> aggregateState_;
   std::vector<std::unordered_map<uint32_t, uint32_t>> resolveCache_;
   std::vector<Resolution> resolutions_;
+  struct Chains {
+    const std::vector<const model::RoutePolicy*>* out = nullptr;
+    const std::vector<const model::RoutePolicy*>* in = nullptr;
+  };
+  std::vector<Chains> chains_;             // per peering: the resolved route-map chains
+  std::vector<uint32_t> peerResolution_;  // per peering: resolution of the peer's address
 
   // Per-prefix state, reset through the touched lists.
   std::vector<BgpPath> arena_;
@@ -516,10 +553,15 @@ class Engine {
   std::vector<std::vector<uint32_t>> best_;  // best first, then the other multipath members
   std::vector<uint32_t> changes_;
   std::vector<char> queued_, touched_;
-  std::deque<uint32_t> queue_;
+  using QueueItem = std::tuple<uint32_t, uint64_t, uint32_t>;  // key, arrival, node
+  std::priority_queue<QueueItem, std::vector<QueueItem>, std::greater<>> queue_;
+  std::vector<uint32_t> queueKey_;
+  uint64_t sequence_ = 0;
   std::vector<uint32_t> touchedNodes_, touchedPeerings_;
   std::vector<const BgpPath*> candidates_;
   std::vector<uint32_t> candidateIds_;
+  std::vector<uint32_t> order_;
+  std::array<uint32_t, 3> lastPrepend_{kNoPath, kNoPath, kNoPath};  // path, asn, result
 
   BgpOutcome outcome_;
 };

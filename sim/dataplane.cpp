@@ -57,7 +57,10 @@ const Route* NodeRib::longestMatch(Ipv4 address) const {
 namespace {
 
 std::vector<Route> joined(std::initializer_list<const std::vector<Route>*> parts) {
+  size_t total = 0;
+  for (const auto* p : parts) total += p->size();
   std::vector<Route> all;
+  all.reserve(total);
   for (const auto* p : parts) all.insert(all.end(), p->begin(), p->end());
   return all;
 }
@@ -80,12 +83,12 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   policies.reserve(n);
   for (const auto& d : network.devices) policies.emplace_back(d, tables, regexes);
 
-  std::vector<std::vector<Route>> connected(n), statics(n), ospf(n), bgp(n);
+  std::vector<std::vector<Route>> connected(n), statics(n), ospf(n);
   for (uint32_t i = 0; i < n; ++i) connected[i] = connectedRoutes(topo, i);
   std::vector<NodeRib> ribs(n);
   auto rebuild = [&] {
     for (uint32_t i = 0; i < n; ++i)
-      ribs[i] = selectInstalled(joined({&connected[i], &statics[i], &ospf[i], &bgp[i]}));
+      ribs[i] = selectInstalled(joined({&connected[i], &statics[i], &ospf[i]}));
   };
   auto resolveStatics = [&] {
     bool changed = false;
@@ -112,10 +115,21 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   DataPlane dp;
   auto setup = establishSessions(topo, ribs);
   auto outcome = computeBgp(topo, ribs, setup, policies, tables);
-  bgp = std::move(outcome.routes);
-  rebuild();
+  // The BGP routes are not needed on their own any more: move them into the RIBs.
+  for (uint32_t i = 0; i < n; ++i) {
+    auto all = joined({&connected[i], &statics[i], &ospf[i]});
+    all.insert(all.end(), std::make_move_iterator(outcome.routes[i].begin()),
+               std::make_move_iterator(outcome.routes[i].end()));
+    ribs[i] = selectInstalled(std::move(all));
+  }
   // Statics whose next hop is only reachable over BGP resolve now.
-  if (resolveStatics()) rebuild();
+  for (uint32_t i = 0; i < n; ++i) {
+    auto s = staticRoutes(topo, i, ribs[i]);
+    if (sameRoutes(s, statics[i])) continue;
+    auto all = std::move(ribs[i].routes);
+    all.insert(all.end(), s.begin(), s.end());
+    ribs[i] = selectInstalled(std::move(all));
+  }
 
   for (uint32_t i = 0; i < n; ++i) dp.ribs[network.devices[i].name] = std::move(ribs[i]);
   dp.sessions = std::move(setup.statuses);

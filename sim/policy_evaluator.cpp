@@ -30,10 +30,15 @@ PolicyEvaluator::PolicyEvaluator(const model::Device& device, AttributeTables& t
 bool PolicyEvaluator::apply(const std::vector<std::string>& chain, model::PolicyDefault fallback,
                             PolicySubject& subject) {
   if (chain.empty()) return true;
-  for (const auto& name : chain) {
-    auto it = device_.route_policies.find(name);
-    if (it == device_.route_policies.end()) return false;
-    switch (run(it->second, subject, 0)) {
+  return apply(resolve(chain), fallback, subject);
+}
+
+bool PolicyEvaluator::apply(const std::vector<const model::RoutePolicy*>& chain,
+                            model::PolicyDefault fallback, PolicySubject& subject) {
+  if (chain.empty()) return true;
+  for (const model::RoutePolicy* policy : chain) {
+    if (!policy) return false;
+    switch (run(*policy, subject, 0)) {
       case Verdict::Permit: return true;
       case Verdict::Deny: return false;
       case Verdict::Fallthrough: break;
@@ -46,6 +51,17 @@ bool PolicyEvaluator::apply(const std::vector<std::string>& chain, model::Policy
     case model::PolicyDefault::Reject: return false;
   }
   return false;
+}
+
+const std::vector<const model::RoutePolicy*>& PolicyEvaluator::resolve(
+    const std::vector<std::string>& chain) {
+  auto [it, inserted] = chains_.try_emplace(&chain);
+  if (inserted)
+    for (const auto& name : chain) {
+      auto found = device_.route_policies.find(name);
+      it->second.push_back(found == device_.route_policies.end() ? nullptr : &found->second);
+    }
+  return it->second;
 }
 
 PolicyEvaluator::Verdict PolicyEvaluator::run(const model::RoutePolicy& policy,

@@ -59,6 +59,14 @@ class PolicyEvaluator {
     return apply({name}, model::PolicyDefault::Deny, subject);
   }
 
+  // The same with the chain's names looked up beforehand (see resolve()).
+  bool apply(const std::vector<const model::RoutePolicy*>& chain, model::PolicyDefault fallback,
+             PolicySubject& subject);
+  // A chain's policies looked up once: neighbors keep their chains for the whole run, so
+  // the vector's address is a stable key (nullptr entries: undefined names, which deny).
+  // The returned reference stays valid for the evaluator's lifetime.
+  const std::vector<const model::RoutePolicy*>& resolve(const std::vector<std::string>& chain);
+
   bool prefixListPermits(const std::string& name, const model::Prefix& p) const;
   bool asPathListPermits(const std::string& name, uint32_t path);
 
@@ -75,6 +83,7 @@ class PolicyEvaluator {
   AttributeTables& tables_;
   RegexCache& regexes_;
   std::unordered_map<uint64_t, bool> asPathVerdicts_;  // (list index, path) -> permits
+  std::unordered_map<const std::vector<std::string>*, std::vector<const model::RoutePolicy*>> chains_;
   std::unordered_map<std::string, uint32_t> asPathListIndex_;
 };
 
