@@ -5,10 +5,7 @@
 lexer grammar IosLexer;
 
 @lexer::members {
-  // A delimited banner (`banner motd ^C ... ^C`, or any single-character delimiter) may span
-  // many lines. The rule has matched the opening delimiter; swallow the text up to and
-  // including the closing one (or to the end of input) as the same token. Consuming through
-  // the ATN simulator keeps line numbers right for the tokens that follow.
+  // `banner` opens a banner only as the first word of a line.
   bool atLineStart() {
     for (size_t i = tokenStartCharIndex; i > 0; --i) {
       std::string c = _input->getText(antlr4::misc::Interval(i - 1, i - 1));
@@ -18,18 +15,27 @@ lexer grammar IosLexer;
     return true;
   }
 
+  // A delimited banner (`banner motd ^C ... ^C`, or any single-character delimiter) may span
+  // many lines. The rule has matched the opening delimiter; swallow the text up to and
+  // including the closing one (or to the end of input) as the same token. Consuming through
+  // the ATN simulator keeps line numbers right for the tokens that follow.
   void consumeBannerBody() {
     size_t first = _input->LA(-1);
     bool caretC = getText() == "^C";
-    auto* sim = getInterpreter<antlr4::atn::LexerATNSimulator>();
-    while (_input->LA(1) != antlr4::IntStream::EOF) {
-      if (caretC ? (_input->LA(1) == '^' && _input->LA(2) == 'C') : _input->LA(1) == first) {
-        sim->consume(_input);
-        if (caretC) sim->consume(_input);
-        return;
-      }
-      sim->consume(_input);
+    auto closesAt = [&](ssize_t k) {
+      return caretC ? _input->LA(k) == '^' && _input->LA(k + 1) == 'C' : _input->LA(k) == first;
+    };
+    ssize_t k = 1;
+    while (_input->LA(k) != antlr4::IntStream::EOF && !closesAt(k)) ++k;
+    size_t count;
+    if (_input->LA(k) != antlr4::IntStream::EOF) {
+      count = static_cast<size_t>(k - 1) + (caretC ? 2 : 1);
+    } else {  // unterminated: leave the last line break, every line ends in NEWLINE
+      count = static_cast<size_t>(k - 1);
+      while (count > 0 && (_input->LA(count) == '\n' || _input->LA(count) == '\r')) --count;
     }
+    auto* sim = getInterpreter<antlr4::atn::LexerATNSimulator>();
+    for (size_t i = 0; i < count; ++i) sim->consume(_input);
   }
 }
 

@@ -20,6 +20,14 @@ ConfigWalker::ConfigWalker(DeviceBuilder& out, std::string file, const std::vect
 
 void ConfigWalker::walk(IosParser::ConfigContext* config) {
   for (auto* line : config->line()) handleLine(line);
+  out_.addStructures(file_, std::move(structures_));
+}
+
+void ConfigWalker::noteStructureLine(const std::string& key) {
+  std::string normalised;
+  for (const auto& word : splitWords(lines_[line_ - 1])) normalised += (normalised.empty() ? "" : " ") + word;
+  structures_.statements[key].push_back(normalised);
+  structures_.first_line.emplace(key, line_);
 }
 
 void ConfigWalker::handleLine(IosParser::LineContext* ctx) {
@@ -126,7 +134,7 @@ void extendSpan(model::SourceSpan& span, const std::string& file, int line) {
 }
 }  // namespace
 
-void ConfigWalker::extendBlock() {
+void ConfigWalker::extendBlock(bool statement) {
   switch (mode_) {
     case Mode::Interface: extendSpan(currentInterface().span, file_, line_); break;
     case Mode::Bgp:
@@ -134,10 +142,12 @@ void ConfigWalker::extendBlock() {
     case Mode::Ospf: extendSpan(currentOspf().span, file_, line_); break;
     case Mode::RouteMap:
       extendSpan(currentClause().span, file_, line_);
-      extendSpan(out_.device().route_policies[route_map_].span, file_, line_);
+      extendSpan(structures_.route_policies[route_map_].span, file_, line_);
+      if (statement) noteStructureLine("route-map " + route_map_);
       break;
     case Mode::AccessList:
-      extendSpan(out_.device().access_lists[access_list_].span, file_, line_);
+      extendSpan(structures_.access_lists[access_list_].span, file_, line_);
+      if (statement) noteStructureLine("access-list " + access_list_);
       break;
     case Mode::Global:
     case Mode::IgnoredBlock: break;
@@ -243,7 +253,7 @@ antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext
     mode_ = Mode::Global;
     return {};
   }
-  if (mode_ != Mode::Global && mode_ != Mode::IgnoredBlock) extendBlock();
+  if (mode_ != Mode::Global && mode_ != Mode::IgnoredBlock) extendBlock(false);
   if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;

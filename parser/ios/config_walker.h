@@ -144,8 +144,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   bool modeAccepts(IosParser::StatementContext* stmt) const;
   IgnoreScope ignoreScope() const;
   // Grows the span of the block being configured (interface, process, clause, list) to
-  // the current line.
-  void extendBlock();
+  // the current line; `statement`: the line is one of the block's statements (not `exit`).
+  void extendBlock(bool statement = true);
   void enterIgnoredBlock();
 
   model::SourceSpan here() const { return {file_, line_, line_}; }
@@ -164,8 +164,11 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   void noteNeighborStatement(const std::string& keyword);
   void addPolicyMatch(model::PolicyMatch match);
   void addPolicySet(model::PolicySet set);
+  // Records the current line as a statement of a list or route-map (see FileStructures).
+  void noteStructureLine(const std::string& key);
 
   DeviceBuilder& out_;
+  FileStructures structures_;  // handed to out_ when the file is done
   std::string file_;
   const std::vector<std::string>& lines_;
 

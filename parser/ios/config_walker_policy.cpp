@@ -140,7 +140,7 @@ antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryConte
   if (lo < e.prefix.length || lo > hi) throw ValueError("invalid prefix-list length range");
   e.span = here();
 
-  model::PrefixList& list = out_.device().prefix_lists[ctx->name()->getText()];
+  model::PrefixList& list = structures_.prefix_lists[ctx->name()->getText()];
   list.name = ctx->name()->getText();
   if (ctx->SEQ()) {
     e.seq = parseNumber(ctx->NUMBER()->getText(), 1);
@@ -155,13 +155,15 @@ antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryConte
   else
     list.entries.insert(pos, e);
   cover(list.span, here());
+  noteStructureLine("prefix-list " + list.name);
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitPrefixListDescription(IosParser::PrefixListDescriptionContext* ctx) {
-  model::PrefixList& list = out_.device().prefix_lists[ctx->name()->getText()];
+  model::PrefixList& list = structures_.prefix_lists[ctx->name()->getText()];
   list.name = ctx->name()->getText();
   cover(list.span, here());
+  noteStructureLine("prefix-list " + list.name);
   return {};
 }
 
@@ -189,7 +191,7 @@ void addCommunityEntry(model::CommunityList& list, bool expanded, model::Action 
   cover(list.span, span);
 }
 
-model::CommunityList& communityList(model::Device& d, const std::string& name) {
+model::CommunityList& communityList(FileStructures& d, const std::string& name) {
   model::CommunityList& list = d.community_lists[name];
   list.name = name;
   return list;
@@ -198,8 +200,9 @@ model::CommunityList& communityList(model::Device& d, const std::string& name) {
 
 antlrcpp::Any ConfigWalker::visitCommunityListTyped(IosParser::CommunityListTypedContext* ctx) {
   std::string name = ctx->name()->getText();
-  addCommunityEntry(communityList(out_.device(), name), ctx->EXPANDED() != nullptr,
+  addCommunityEntry(communityList(structures_, name), ctx->EXPANDED() != nullptr,
                     actionOf(ctx->action()), sourceText(ctx->rest()), here());
+  noteStructureLine("community-list " + name);
   return {};
 }
 
@@ -215,8 +218,9 @@ antlrcpp::Any ConfigWalker::visitCommunityListUntyped(IosParser::CommunityListUn
     expanded = !std::all_of(words.begin(), words.end(),
                             [](const std::string& w) { return model::parseCommunity(w).has_value(); });
   }
-  addCommunityEntry(communityList(out_.device(), name), expanded, actionOf(ctx->action()), values,
+  addCommunityEntry(communityList(structures_, name), expanded, actionOf(ctx->action()), values,
                     here());
+  noteStructureLine("community-list " + name);
   return {};
 }
 
@@ -224,7 +228,7 @@ antlrcpp::Any ConfigWalker::visitCommunityListUntyped(IosParser::CommunityListUn
 
 antlrcpp::Any ConfigWalker::visitAsPathListEntry(IosParser::AsPathListEntryContext* ctx) {
   std::string name = ctx->name()->getText();
-  model::AsPathList& list = out_.device().as_path_lists[name];
+  model::AsPathList& list = structures_.as_path_lists[name];
   list.name = name;
   model::AsPathListEntry e;
   e.action = actionOf(ctx->action());
@@ -232,6 +236,7 @@ antlrcpp::Any ConfigWalker::visitAsPathListEntry(IosParser::AsPathListEntryConte
   e.span = here();
   list.entries.push_back(std::move(e));
   cover(list.span, here());
+  noteStructureLine("as-path access-list " + name);
   return {};
 }
 
@@ -239,7 +244,7 @@ antlrcpp::Any ConfigWalker::visitAsPathListEntry(IosParser::AsPathListEntryConte
 
 antlrcpp::Any ConfigWalker::visitAccessListEntry(IosParser::AccessListEntryContext* ctx) {
   std::string name = ctx->name()->getText();
-  model::AccessList& acl = out_.device().access_lists[name];
+  model::AccessList& acl = structures_.access_lists[name];
   acl.name = name;
   acl.extended = numberedExtended(name);
   model::AccessListEntry e;
@@ -249,30 +254,33 @@ antlrcpp::Any ConfigWalker::visitAccessListEntry(IosParser::AccessListEntryConte
   e.span = here();
   addAclEntry(acl, std::move(e));
   cover(acl.span, here());
+  noteStructureLine("access-list " + name);
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitAccessListRemark(IosParser::AccessListRemarkContext* ctx) {
-  model::AccessList& acl = out_.device().access_lists[ctx->name()->getText()];
+  model::AccessList& acl = structures_.access_lists[ctx->name()->getText()];
   acl.name = ctx->name()->getText();
   cover(acl.span, here());
+  noteStructureLine("access-list " + acl.name);
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitIpAccessListHeader(IosParser::IpAccessListHeaderContext* ctx) {
   access_list_ = ctx->name()->getText();
-  model::AccessList& acl = out_.device().access_lists[access_list_];
+  model::AccessList& acl = structures_.access_lists[access_list_];
   if (!acl.entries.empty() && acl.extended != (ctx->EXTENDED() != nullptr))
     throw ValueError("access-list " + access_list_ + " redefined with another type");
   acl.name = access_list_;
   acl.extended = ctx->EXTENDED() != nullptr;
   cover(acl.span, here());
+  noteStructureLine("access-list " + access_list_);
   mode_ = Mode::AccessList;
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitAclBlockEntry(IosParser::AclBlockEntryContext* ctx) {
-  model::AccessList& acl = out_.device().access_lists[access_list_];
+  model::AccessList& acl = structures_.access_lists[access_list_];
   model::AccessListEntry e;
   e.action = actionOf(ctx->action());
   if (ctx->NUMBER()) e.seq = parseNumber(ctx->NUMBER()->getText(), 1);
@@ -289,7 +297,7 @@ antlrcpp::Any ConfigWalker::visitAclBlockRemark(IosParser::AclBlockRemarkContext
 antlrcpp::Any ConfigWalker::visitRouteMapHeader(IosParser::RouteMapHeaderContext* ctx) {
   route_map_ = ctx->name()->getText();
   clause_seq_ = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 65535) : 10;
-  model::RoutePolicy& policy = out_.device().route_policies[route_map_];
+  model::RoutePolicy& policy = structures_.route_policies[route_map_];
   policy.name = route_map_;
   auto pos = std::find_if(policy.clauses.begin(), policy.clauses.end(),
                           [&](const auto& c) { return c.seq >= clause_seq_; });
@@ -304,12 +312,13 @@ antlrcpp::Any ConfigWalker::visitRouteMapHeader(IosParser::RouteMapHeaderContext
   pos->action = !ctx->action() || ctx->action()->PERMIT() ? model::ClauseAction::Permit
                                                           : model::ClauseAction::Deny;
   cover(policy.span, here());
+  noteStructureLine("route-map " + route_map_);
   mode_ = Mode::RouteMap;
   return {};
 }
 
 model::PolicyClause& ConfigWalker::currentClause() {
-  auto& clauses = out_.device().route_policies[route_map_].clauses;
+  auto& clauses = structures_.route_policies[route_map_].clauses;
   return *std::find_if(clauses.begin(), clauses.end(),
                        [&](const auto& c) { return c.seq == clause_seq_; });
 }

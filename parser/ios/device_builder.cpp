@@ -84,6 +84,40 @@ model::BgpNeighbor& DeviceBuilder::addPeerGroup(const std::string& name) {
   return g;
 }
 
+namespace {
+// Moves the structures a file defines first into the device's map; `kind` prefixes the key.
+template <typename T>
+void adopt(const std::string& kind, std::map<std::string, T>& from, std::map<std::string, T>& to,
+           const std::map<std::string, bool>& fresh) {
+  for (auto& [name, structure] : from) {
+    auto it = fresh.find(kind + " " + name);
+    if (it == fresh.end() || it->second) to[name] = std::move(structure);
+  }
+}
+}  // namespace
+
+void DeviceBuilder::addStructures(const std::string& file, FileStructures&& s) {
+  std::map<std::string, bool> fresh;
+  for (auto& [key, statements] : s.statements) {
+    auto it = definitions_.find(key);
+    if (it == definitions_.end()) {
+      definitions_[key] = {file, s.first_line[key], statements};
+      fresh[key] = true;
+      continue;
+    }
+    fresh[key] = false;
+    if (it->second.statements != statements)
+      warn(file, s.first_line[key], statements.front(),
+           key + " differs from its definition at " + it->second.file + ":" +
+               std::to_string(it->second.line) + "; that one is used");
+  }
+  adopt("prefix-list", s.prefix_lists, device_.prefix_lists, fresh);
+  adopt("community-list", s.community_lists, device_.community_lists, fresh);
+  adopt("as-path access-list", s.as_path_lists, device_.as_path_lists, fresh);
+  adopt("access-list", s.access_lists, device_.access_lists, fresh);
+  adopt("route-map", s.route_policies, device_.route_policies, fresh);
+}
+
 void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, model::BgpNeighbor& n) {
   using Copy = std::function<void(const model::BgpNeighbor&, model::BgpNeighbor&)>;
   static const std::map<std::string, Copy> copies = {

@@ -12,6 +12,21 @@
 
 namespace routefix::parser::ios {
 
+// Lists and route-maps of one file. FRR daemons each carry a copy of the policies they use,
+// so the same route-map may appear in bgpd.conf and ospfd.conf: the device keeps the first
+// file's definition, and a later copy that differs is reported.
+struct FileStructures {
+  std::map<std::string, model::PrefixList> prefix_lists;
+  std::map<std::string, model::CommunityList> community_lists;
+  std::map<std::string, model::AsPathList> as_path_lists;
+  std::map<std::string, model::AccessList> access_lists;
+  std::map<std::string, model::RoutePolicy> route_policies;
+  // Per structure ("route-map X"): its statements, whitespace-normalised, to compare copies,
+  // and the line of the first one.
+  std::map<std::string, std::vector<std::string>> statements;
+  std::map<std::string, int> first_line;
+};
+
 class DeviceBuilder {
  public:
   explicit DeviceBuilder(model::Vendor dialect);
@@ -35,6 +50,9 @@ class DeviceBuilder {
   model::BgpNeighbor* findPeerGroup(const std::string& name);
   model::BgpNeighbor& addPeerGroup(const std::string& name);
 
+  // Adds a file's lists and route-maps to the device (see FileStructures).
+  void addStructures(const std::string& file, FileStructures&& structures);
+
   // Peer-group settings into members, activation, and the warnings.
   DeviceParse finish();
 
@@ -43,6 +61,12 @@ class DeviceBuilder {
   std::vector<model::ParseWarning> warnings_;
   std::map<std::string, model::BgpNeighbor> peer_groups_;
   bool frr_datacenter_ = false;
+  struct Definition {
+    std::string file;
+    int line = 0;
+    std::vector<std::string> statements;
+  };
+  std::map<std::string, Definition> definitions_;  // by structure key, e.g. "route-map X"
 };
 
 // Every neighbor statement records its line under a keyword ("remote-as", "route-map in",
