@@ -158,6 +158,9 @@ struct PolicySet {
   bool additive = false;
   std::vector<std::string> names;
   std::vector<uint32_t> asns;
+  // AsPathPrepend `last-as N` (IOS/FRR): prepend the path's first AS (the peer's, for a route
+  // received over eBGP) N times; asns is empty then.
+  uint32_t prepend_last_as = 0;
   Ipv4 address;
   bool peer_address = false;
   bool unchanged = false;
