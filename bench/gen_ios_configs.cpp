@@ -118,7 +118,7 @@ class ConfigWriter {
       for (int c = 2; c < std::min(routers_, 40); ++c)
         out_ << " neighbor " << loopback(c) << " remote-as 64500\n neighbor " << loopback(c) << " update-source "
              << (frr_ ? "lo" : "Loopback0") << "\n";
-    int ebgp = id_ % 3 == 0 ? 4 : 0;
+    int ebgp = hasUpstreams() ? 4 : 0;
     for (int e = 0; e < ebgp; ++e)
       out_ << " neighbor 192.0.2." << e * 4 + 2 << " remote-as " << 65000 + pick(500) << "\n neighbor 192.0.2."
            << e * 4 + 2 << " description upstream " << e << "\n";
@@ -145,12 +145,13 @@ class ConfigWriter {
   }
 
   void lists() {
-    for (int i = 0; i < 70; ++i)
+    for (int i = 0; i < 85; ++i)
       out_ << "ip prefix-list CUSTOMERS seq " << (i + 1) * 5 << " permit 198.18." << (id_ + i) % 256 << ".0/24 le 28\n";
+    out_ << "ip prefix-list LOOPBACKS seq 5 permit 10.255.0.0/16 ge 32\n!\n";
+    if (!hasUpstreams()) return;
     for (int i = 0; i < 12; ++i)
       out_ << "ip prefix-list BOGONS seq " << (i + 1) * 5 << " deny " << 10 + i * 10 << ".0.0.0/8 le 32\n";
-    out_ << "ip prefix-list BOGONS seq 100 permit 0.0.0.0/0 le 24\n";
-    out_ << "ip prefix-list LOOPBACKS seq 5 permit 10.255.0.0/16 ge 32\n!\n";
+    out_ << "ip prefix-list BOGONS seq 100 permit 0.0.0.0/0 le 24\n!\n";
     for (int i = 0; i < 4; ++i)
       out_ << (frr_ ? "bgp" : "ip") << " community-list standard C" << i << " permit 64500:" << 100 + i << "\n";
     out_ << (frr_ ? "bgp" : "ip") << " as-path access-list 10 permit ^6450[0-9]_\n"
@@ -163,7 +164,16 @@ class ConfigWriter {
     if (frr_) out_ << "exit\n";
   }
 
+  bool hasUpstreams() const { return id_ % 3 == 0; }
+
   void routeMaps() {
+    if (hasUpstreams()) upstreamMaps();
+    clause("CONNECTED-TO-BGP", "permit", 10, {"match ip address prefix-list LOOPBACKS", "set origin igp"});
+    clause("STATIC-TO-OSPF", "permit", 10, {"match ip address prefix-list CUSTOMERS", "set metric 100", "set tag 7"});
+    out_ << "!\n";
+  }
+
+  void upstreamMaps() {
     clause("UPSTREAM-IN", "deny", 10, {"match ip address prefix-list BOGONS"});
     for (int i = 0; i < 4; ++i)
       clause("UPSTREAM-IN", "permit", 20 + i * 10,
@@ -172,9 +182,6 @@ class ConfigWriter {
     clause("UPSTREAM-IN", "permit", 100, {"match as-path 10", "set metric 50"});
     clause("UPSTREAM-OUT", "permit", 10, {"match ip address prefix-list CUSTOMERS", "set as-path prepend 64500 64500"});
     clause("UPSTREAM-OUT", "deny", 100, {});
-    clause("CONNECTED-TO-BGP", "permit", 10, {"match ip address prefix-list LOOPBACKS", "set origin igp"});
-    clause("STATIC-TO-OSPF", "permit", 10, {"match ip address prefix-list CUSTOMERS", "set metric 100", "set tag 7"});
-    out_ << "!\n";
   }
 
   void acls() {

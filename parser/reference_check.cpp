@@ -107,6 +107,7 @@ std::vector<StructureReference> collectReferences(const model::Device& d) {
   }
   if (d.ospf) {
     c.addRedistributions(d.ospf->redistributions);
+    c.addAll(K::RoutePolicy, d.ospf->export_policies, d.ospf->span);  // Junos `ospf export`
     if (d.ospf->default_originate)
       c.add(K::RoutePolicy, d.ospf->default_originate->route_map, d.ospf->default_originate->span);
   }
