@@ -79,7 +79,7 @@ std::vector<DeviceSource> readConfigs(const fs::path& root, SourceText& text,
   };
 
   std::vector<DeviceSource> sources;
-  for (const auto& entry : sortedEntries(configs, "configs")) {
+  for (const auto& entry : sortedEntries(configs, configs.string())) {
     if (fs::is_directory(entry, ec)) {
       DeviceSource s{entry.filename().string(), {}};
       for (const auto& inner : sortedEntries(entry, relativePath(entry, root))) {
@@ -96,7 +96,7 @@ std::vector<DeviceSource> readConfigs(const fs::path& root, SourceText& text,
       sources.push_back({entry.stem().string(), {readOne(entry)}});
     }
   }
-  if (sources.empty()) throw model::InputError("no configuration files in configs/", "configs");
+  if (sources.empty()) throw model::InputError("no configuration files in the directory", configs.string());
   return sources;
 }
 

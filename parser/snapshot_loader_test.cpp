@@ -38,7 +38,7 @@ TEST_CASE("unusable snapshots are input errors naming the path") {
   CHECK(inputErrorFile(s.root() / "file") == (s.root() / "file").string());
   CHECK(inputErrorFile(s.root()) == s.root().string());  // no configs/
   s.write("configs/.gitkeep", "");
-  CHECK(inputErrorFile(s.root()) == "configs");  // only a hidden file
+  CHECK(inputErrorFile(s.root()) == (s.root() / "configs").string());  // only a hidden file
 }
 
 TEST_CASE("an unreadable config file is an input error naming it") {
