@@ -450,8 +450,11 @@ antlrcpp::Any ConfigWalker::visitSetCommListDelete(IosParser::SetCommListDeleteC
   return {};
 }
 
-antlrcpp::Any ConfigWalker::visitSetAsPathPrependLastAs(IosParser::SetAsPathPrependLastAsContext*) {
-  throw ValueError("set as-path prepend last-as is not modelled");
+antlrcpp::Any ConfigWalker::visitSetAsPathPrependLastAs(IosParser::SetAsPathPrependLastAsContext* ctx) {
+  model::PolicySet s = setOf(model::PolicySet::Kind::AsPathPrepend);
+  s.prepend_last_as = parseNumber(ctx->NUMBER()->getText(), 1, 10);
+  addPolicySet(std::move(s));
+  return {};
 }
 
 antlrcpp::Any ConfigWalker::visitSetAsPathPrepend(IosParser::SetAsPathPrependContext* ctx) {

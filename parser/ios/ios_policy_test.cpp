@@ -189,7 +189,7 @@ TEST_CASE("route-map clauses: matches, sets, spans, actions") {
   CHECK(p.warnings.empty());
 }
 
-TEST_CASE("route-map sets: metric +/-, weight, next-hop forms, tag, origin, metric-type, comm-list delete, none") {
+TEST_CASE("route-map sets: metric +/-, weight, next-hop forms, tag, origin, metric-type, comm-list delete, none, last-as") {
   auto p = parseText(
       "route-map S permit 10\n"
       " set metric +20\n"
@@ -203,9 +203,10 @@ TEST_CASE("route-map sets: metric +/-, weight, next-hop forms, tag, origin, metr
       " set origin incomplete\n"
       " set metric-type type-1\n"
       " set comm-list DEL delete\n"
-      " set community none\n");
+      " set community none\n"
+      " set as-path prepend last-as 3\n");
   const auto& s = p.device.route_policies.at("S").clauses.at(0).sets;
-  REQUIRE(s.size() == 12);
+  REQUIRE(s.size() == 13);
   CHECK(s[0].delta == 1);
   CHECK(s[0].value == 20);
   CHECK(s[1].delta == -1);
@@ -223,6 +224,9 @@ TEST_CASE("route-map sets: metric +/-, weight, next-hop forms, tag, origin, metr
   CHECK(s[11].kind == model::PolicySet::Kind::Community);
   CHECK(s[11].communities.empty());
   CHECK_FALSE(s[11].additive);
+  CHECK(s[12].kind == model::PolicySet::Kind::AsPathPrepend);
+  CHECK(s[12].asns.empty());
+  CHECK(s[12].prepend_last_as == 3);
   CHECK(p.warnings.empty());
 }
 
