@@ -17,6 +17,12 @@ std::string str(const json& j, const char* key) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
+std::optional<int64_t> integer(const json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end() || !it->is_number_integer()) return std::nullopt;
+  return it->get<int64_t>();
+}
+
 bool flag(const json& j, const char* key) {
   auto it = j.find(key);
   return it != j.end() && it->is_boolean() && it->get<bool>();
@@ -100,6 +106,20 @@ bool sameProtocol(const LabRoute& frr, const LabRoute& rf) {
   return protocolFamily(frr.protocol) == protocolFamily(rf.protocol);
 }
 
+// Administrative distance always; the metric where both sides mean the same path cost by it
+// (OSPF intra-area, inter-area, E1). "" when nothing differs.
+std::string costDifference(const LabRoute& frr, const LabRoute& rf) {
+  std::string out;
+  if (frr.distance && rf.distance && *frr.distance != *rf.distance)
+    out = "distance " + std::to_string(*frr.distance) + " vs " + std::to_string(*rf.distance);
+  static const std::set<std::string> costed = {"ospf", "ospf-ia", "ospf-e1"};
+  if (frr.protocol_refined && costed.count(frr.protocol) && frr.metric && rf.metric &&
+      *frr.metric != *rf.metric)
+    out += (out.empty() ? "metric " : ", metric ") + std::to_string(*frr.metric) + " vs " +
+           std::to_string(*rf.metric);
+  return out;
+}
+
 bool wildcardEquals(const std::string& pattern, const std::string& value) {
   return pattern == "*" || pattern == value;
 }
@@ -137,6 +157,8 @@ FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const 
       if (!flag(e, "selected")) continue;
       LabRoute route;
       route.protocol = str(e, "protocol");
+      route.distance = integer(e, "distance");
+      route.metric = integer(e, "metric");
       for (const auto& nh : e.value("nexthops", json::array())) {
         if (flag(nh, "recursive")) {
           route.via.insert(str(nh, "ip"));
@@ -157,7 +179,10 @@ FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const 
         if (!best) {
           route.protocol_refined = false;
         } else {
-          if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
+          // A best path from no peer is locally originated; the only such route bgpd installs
+          // is an aggregate (a blackhole at distance 200).
+          if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
+          else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
           if (str(*best, "selectionReason") == "Older Path") {
             auto& candidates = state.older_path_candidates[prefix];
             for (const auto& p : *it)
@@ -198,6 +223,8 @@ RoutefixRibs parseRoutefixRoutes(const json& doc) {
       LabRoute route;
       route.protocol = str(r, "protocol");
       if (route.protocol == "local") continue;
+      route.distance = integer(r, "admin_distance");
+      route.metric = integer(r, "metric");
       for (const auto& nh : r.value("next_hops", json::array())) {
         std::string ifname = str(nh, "interface");
         std::string lower = ifname;
@@ -266,10 +293,14 @@ ComparisonReport compareRibs(const FrrRibs& frr, const RoutefixRibs& routefix,
       } else {
         bool protoOk = sameProtocol(*c.frr, *c.routefix);
         bool hopsOk = sameNextHops(*c.frr, *c.routefix);
-        if (!protoOk || !hopsOk) {
+        std::string costs = costDifference(*c.frr, *c.routefix);
+        if (!protoOk || !hopsOk || !costs.empty()) {
           c.verdict = Verdict::Mismatch;
-          c.detail = std::string(protoOk ? "next hops" : hopsOk ? "protocol" : "protocol and next hops") +
-                     ": FRR " + describe(*c.frr) + " vs routefix " + describe(*c.routefix);
+          std::string what;
+          for (const auto& part : {protoOk ? std::string() : "protocol",
+                                   hopsOk ? std::string() : "next hops", costs})
+            if (!part.empty()) what += (what.empty() ? "" : ", ") + part;
+          c.detail = what + ": FRR " + describe(*c.frr) + " vs routefix " + describe(*c.routefix);
           const auto& ties = fIt->second.older_path_candidates;
           if (auto t = ties.find(prefix); protoOk && t != ties.end()) {
             std::set<std::string> chosen = ipsOf(c.routefix->next_hops);

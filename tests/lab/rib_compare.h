@@ -6,6 +6,7 @@
 #include <compare>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,6 +29,8 @@ struct LabRoute {
   std::set<LabNextHop> next_hops;   // what the FIB forwards to (resolved)
   std::set<std::string> via;        // FRR: recursive next-hop addresses (the BGP next hop)
   bool protocol_refined = true;     // false when FRR gave no OSPF/BGP detail for the prefix
+  std::optional<int64_t> distance;  // administrative distance
+  std::optional<int64_t> metric;    // compared for ospf, ospf-ia, ospf-e1 (path costs)
 };
 
 using LabRib = std::map<std::string, LabRoute>;  // by prefix, "10.1.0.0/24"

@@ -28,17 +28,22 @@ const json kRouteJson = json::parse(R"({
       {"ip": "192.0.2.2", "interfaceName": "eth2", "active": true, "fib": true}]}],
   "192.168.0.0/16": [
     {"protocol": "static", "selected": true, "installed": true, "nexthops": [
+      {"unreachable": true, "blackhole": true, "active": true, "fib": true}]}],
+  "10.10.0.0/16": [
+    {"protocol": "bgp", "selected": true, "installed": true, "distance": 200, "nexthops": [
       {"unreachable": true, "blackhole": true, "active": true, "fib": true}]}]
 })");
 
-const json kBgpJson = json::parse(R"({"routes": {
+const json kBgpJson = json::parse(R"json({"routes": {
+  "10.10.0.0/16": [{"valid": true, "bestpath": true, "pathFrom": "external", "peerId": "(unspec)",
+                    "nexthops": [{"ip": "::"}]}],
   "198.51.100.0/24": [{"valid": true, "bestpath": true, "selectionReason": "IGP Metric",
                         "pathFrom": "internal", "nexthops": [{"ip": "10.0.0.11"}]}],
   "203.0.113.0/24": [
     {"valid": true, "pathFrom": "external", "nexthops": [{"ip": "192.0.2.6"}]},
     {"valid": true, "bestpath": true, "selectionReason": "Older Path", "pathFrom": "external",
      "nexthops": [{"ip": "192.0.2.2"}]}]
-}})");
+}})json");
 
 const json kOspfRouteJson = json::parse(R"({
   "10.0.0.2/32": {"routeType": "N", "cost": 10},
@@ -51,7 +56,9 @@ json routefixDoc(const json& routes) { return {{"nodes", {{"r1", {{"routes", rou
 
 TEST_CASE("FRR routes are read as selected routes with refined protocols and resolved next hops") {
   FrrRouterState s = frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson);
-  CHECK(s.rib.size() == 6);
+  CHECK(s.rib.size() == 7);
+  CHECK(s.rib.at("10.10.0.0/16").protocol == "aggregate");
+  CHECK(s.rib.at("10.10.0.0/16").next_hops == std::set<LabNextHop>{{"", "", true}});
   CHECK(s.rib.at("10.0.0.1/32").protocol == "connected");
   CHECK(s.rib.at("10.0.0.1/32").next_hops == std::set<LabNextHop>{{"", "lo", false}});
   CHECK(s.rib.at("10.0.0.2/32").next_hops.size() == 2);
@@ -76,13 +83,14 @@ TEST_CASE("identical RIBs match; each kind of difference is named") {
     {"prefix": "10.9.0.0/16", "protocol": "ospf-ia", "next_hops": [{"ip": "172.16.1.2", "interface": "eth0"}]},
     {"prefix": "198.51.100.0/24", "protocol": "ibgp", "next_hops": [{"ip": "10.0.0.11", "interface": "eth0"}]},
     {"prefix": "203.0.113.0/24", "protocol": "bgp", "next_hops": [{"ip": "192.0.2.2", "interface": "eth2"}]},
-    {"prefix": "192.168.0.0/16", "protocol": "static", "next_hops": [{"interface": "Null0", "discard": true}]}
+    {"prefix": "192.168.0.0/16", "protocol": "static", "next_hops": [{"interface": "Null0", "discard": true}]},
+    {"prefix": "10.10.0.0/16", "protocol": "aggregate", "next_hops": [{"discard": true}]}
   ])");
   SUBCASE("all equal (local routes ignored, recursive next hop accepted)") {
     RoutefixRibs rf = parseRoutefixRoutes(routefixDoc(same));
     ComparisonReport rep = compareRibs(frr, rf, {});
-    CHECK(rep.total() == 6);
-    CHECK(rep.matched() == 6);
+    CHECK(rep.total() == 7);
+    CHECK(rep.matched() == 7);
     CHECK(rep.unexplainedMismatches() == 0);
   }
   SUBCASE("wrong protocol, lost ECMP branch, missing and extra routes") {
@@ -93,8 +101,8 @@ TEST_CASE("identical RIBs match; each kind of difference is named") {
     changed.push_back({{"prefix", "10.77.0.0/24"}, {"protocol", "bgp"}, {"next_hops", json::array()}});
     RoutefixRibs rf = parseRoutefixRoutes(routefixDoc(changed));
     ComparisonReport rep = compareRibs(frr, rf, {});
-    CHECK(rep.total() == 7);
-    CHECK(rep.matched() == 3);
+    CHECK(rep.total() == 8);
+    CHECK(rep.matched() == 4);
     CHECK(rep.unexplainedMismatches() == 4);
     std::string text = formatReport(rep);
     CHECK(text.find("MISMATCH r1 10.9.0.0/16: protocol: FRR ospf-ia") != std::string::npos);
@@ -114,7 +122,7 @@ TEST_CASE("identical RIBs match; each kind of difference is named") {
     json tie = same;
     tie[5]["next_hops"] = json::parse(R"([{"ip": "192.0.2.6", "interface": "eth3"}])");
     ComparisonReport rep = compareRibs(frr, parseRoutefixRoutes(routefixDoc(tie)), {});
-    CHECK(rep.matched() == 6);
+    CHECK(rep.matched() == 7);
     CHECK(formatReport(rep).find("OLDER-PATH-TIE r1 203.0.113.0/24") != std::string::npos);
     tie[5]["next_hops"] = json::parse(R"([{"ip": "192.0.2.10", "interface": "eth4"}])");
     CHECK(compareRibs(frr, parseRoutefixRoutes(routefixDoc(tie)), {}).unexplainedMismatches() == 1);
