@@ -4,7 +4,9 @@
 // by the tree walker, the way the IOS CLI itself does it: each statement group below is valid
 // in certain modes (interface, router bgp, route-map ...), and a global statement ends the
 // current block. Every line that no statement matches falls into `unrecognized`, so a bad
-// line never disturbs its neighbours and never goes unreported.
+// line never disturbs its neighbours and never goes unreported: the walker either finds it
+// in the explicit list of recognised-and-ignored statements (parser/ios/ignored_statements.cpp)
+// or warns "unrecognized syntax" with its file and line.
 parser grammar IosParser;
 
 options { tokenVocab = IosLexer; }

@@ -153,8 +153,6 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   void warnUnrecognized() { warn("unrecognized syntax"); }
   // Source text from a token to the end of its line (descriptions, regexes).
   std::string textFrom(antlr4::Token* token) const;
-  // The text of `ctx` if present, else "".
-  static std::string text(antlr4::tree::ParseTree* ctx) { return ctx ? ctx->getText() : std::string(); }
 
   model::Interface& currentInterface();
   model::BgpProcess& currentBgp() { return *out_.device().bgp; }
