@@ -14,7 +14,7 @@ const json kRouteJson = json::parse(R"({
     {"protocol": "connected", "selected": true, "installed": true,
      "nexthops": [{"directlyConnected": true, "interfaceName": "lo", "active": true, "fib": true}]}],
   "10.0.0.2/32": [
-    {"protocol": "ospf", "selected": true, "installed": true, "nexthops": [
+    {"protocol": "ospf", "selected": true, "installed": true, "distance": 110, "metric": 10, "nexthops": [
       {"ip": "172.16.1.2", "interfaceName": "eth0", "active": true, "fib": true},
       {"ip": "172.16.2.2", "interfaceName": "eth1", "active": true, "fib": true}]}],
   "10.9.0.0/16": [
@@ -78,7 +78,7 @@ TEST_CASE("identical RIBs match; each kind of difference is named") {
   json same = json::parse(R"([
     {"prefix": "10.0.0.1/32", "protocol": "connected", "next_hops": [{"interface": "lo"}]},
     {"prefix": "10.0.0.1/32", "protocol": "local", "next_hops": [{"interface": "lo"}]},
-    {"prefix": "10.0.0.2/32", "protocol": "ospf", "next_hops": [
+    {"prefix": "10.0.0.2/32", "protocol": "ospf", "admin_distance": 110, "metric": 10, "next_hops": [
       {"ip": "172.16.2.2", "interface": "eth1", "node": "r3"}, {"ip": "172.16.1.2", "interface": "eth0"}]},
     {"prefix": "10.9.0.0/16", "protocol": "ospf-ia", "next_hops": [{"ip": "172.16.1.2", "interface": "eth0"}]},
     {"prefix": "198.51.100.0/24", "protocol": "ibgp", "next_hops": [{"ip": "10.0.0.11", "interface": "eth0"}]},
@@ -117,6 +117,15 @@ TEST_CASE("identical RIBs match; each kind of difference is named") {
       CHECK(formatReport(withKnown).find("KNOWN r1 192.168.0.0/16: known limitation (test)") !=
             std::string::npos);
     }
+  }
+  SUBCASE("a different OSPF cost or administrative distance is a mismatch") {
+    json costly = same;
+    costly[2]["metric"] = 11;
+    costly[2]["admin_distance"] = 115;
+    ComparisonReport rep = compareRibs(frr, parseRoutefixRoutes(routefixDoc(costly)), {});
+    CHECK(rep.unexplainedMismatches() == 1);
+    CHECK(formatReport(rep).find("MISMATCH r1 10.0.0.2/32: distance 110 vs 115, metric 10 vs 11") !=
+          std::string::npos);
   }
   SUBCASE("Older Path: another tied path is accepted, an untied one is not") {
     json tie = same;
