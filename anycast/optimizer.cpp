@@ -502,7 +502,12 @@ OptimizeResult PrependOptimizer::run() {
   // 1. Sensitivity polling.
   std::vector<PrependVector> plan = pollPlan(n, poll_range);
   std::set<PrependVector> done;
+  bool polling_complete = true;
   for (const auto& p : plan) {
+    if (result.polls > 0 && remaining() <= 0) {
+      polling_complete = false;
+      break;
+    }
     if (!done.insert(p).second) continue;
     auto outcomes = simulate(p);
     if (result.polls++ == 0) {
@@ -510,11 +515,16 @@ OptimizeResult PrependOptimizer::run() {
       result.objective_before = eval_.value(outcomes);
     }
   }
-  for (auto& m : models_) m.finish();
-  for (const auto& m : models_) result.sensitive_clients += m.sessions().size() > 1;
+  // Offsets are only exact once the whole plan ran; a cut-short poll leaves them open.
+  if (polling_complete) {
+    for (auto& m : models_) m.finish();
+    for (const auto& m : models_) result.sensitive_clients += m.sessions().size() > 1;
+  }
   log("anycast: polled " + std::to_string(result.polls) + " prepend vectors in " +
-      std::to_string(elapsed()).substr(0, 5) + " s; " + std::to_string(result.sensitive_clients) + " of " +
-      std::to_string(models_.size()) + " client ASes can move");
+      std::to_string(elapsed()).substr(0, 5) + " s; " +
+      (polling_complete ? std::to_string(result.sensitive_clients) + " of " + std::to_string(models_.size()) +
+                              " client ASes can move"
+                        : "cut short by the time limit"));
 
   // 2. Solve, confirm, refine.
   auto finishWith = [&](OptimizeStatus status, PrependVector p, std::string message) {
@@ -531,6 +541,7 @@ OptimizeResult PrependOptimizer::run() {
     return finishWith(OptimizeStatus::Timeout, PrependVector(n, 0), why);
   };
 
+  if (!polling_complete) return fallback("time limit reached while polling");
   for (size_t round = 0; round < kMaxRounds; ++round) {
     if (remaining() <= 0) return fallback("time limit reached");
     buildGroups();
