@@ -482,3 +482,22 @@ TEST_CASE("simulation output is deterministic") {
     }
   }
 }
+
+TEST_CASE("set as-path prepend last-as N repeats the path's first AS") {
+  auto b = chain();
+  RoutePolicy rp;
+  rp.name = "LAST";
+  PolicyClause c;
+  c.seq = 10;
+  PolicySet s;
+  s.kind = PolicySet::Kind::AsPathPrepend;
+  s.prepend_last_as = 2;
+  c.sets.push_back(s);
+  rp.clauses.push_back(c);
+  b.dev("r2").route_policies["LAST"] = rp;
+  b.dev("r2").bgp->neighbors[1].export_policies = {"LAST"};
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r3", "10.1.0.0/24");
+  REQUIRE(r);
+  CHECK(r->as_path == std::vector<uint32_t>{65002, 65001, 65001, 65001});
+}

@@ -222,6 +222,10 @@ void PolicyEvaluator::applySet(const PolicySet& s, PolicySubject& subject) {
       break;
     }
     case PolicySet::Kind::AsPathPrepend:
+      if (s.prepend_last_as > 0) {
+        uint32_t first = tables_.paths.firstAs(subject.as_path);
+        if (first != 0) subject.as_path = tables_.paths.prepend(subject.as_path, first, s.prepend_last_as);
+      }
       for (auto it = s.asns.rbegin(); it != s.asns.rend(); ++it)
         subject.as_path = tables_.paths.prepend(subject.as_path, *it);
       break;
