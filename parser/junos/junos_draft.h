@@ -165,6 +165,7 @@ struct JunosDraft {
   std::vector<CommunityDraft> communities;
   std::map<std::string, model::AsPathList> as_paths;
   std::vector<PolicyDraft> policies;
+  std::set<std::string> forwarding_table_policies;  // `routing-options forwarding-table export`
   std::vector<model::ParseWarning> warnings;
   std::map<std::string, std::string> file_texts;  // for warning text
   std::set<std::pair<std::string, int>> group_lines;  // lines inside `groups { }`

@@ -385,8 +385,9 @@ TEST_CASE("policy-statement terms: order, actions, sets") {
   CHECK(p.clauses[4].matches.empty());  // a term without `from` matches every route
 
   // Match lists behave as Junos defines them.
-  CHECK(d.community_lists.at("BOTH").permits({(65001u << 16) | 1, model::kNoExport}));
-  CHECK_FALSE(d.community_lists.at("BOTH").permits({(65001u << 16) | 1}));
+  CHECK_FALSE(d.community_lists.count("BOTH"));  // only added and set: values, not a list
+  CHECK(d.community_lists.at("TAGGED").permits({(65001u << 16) | 100, model::kNoExport}));
+  CHECK_FALSE(d.community_lists.at("TAGGED").permits({(65001u << 16) | 1}));
   CHECK(d.community_lists.at("ANY-65001").permits({(64500u << 16) | 3, (65001u << 16) | 77}));
   CHECK_FALSE(d.community_lists.at("ANY-65001").permits({(64500u << 16) | 65001}));
   CHECK(d.as_path_lists.at("FROM-64500").permits({64500}));
@@ -554,7 +555,12 @@ TEST_CASE("the example edge router parses without warnings") {
   CHECK(d.bgp->neighbors.size() == 3);  // the inactive neighbor is gone
   CHECK(neighbor(d, "203.0.113.1").import_policies == std::vector<std::string>{"BOGONS", "ISP-A-IN"});
   CHECK(d.ospf->export_policies == std::vector<std::string>{"OSPF-EXPORT"});
-  CHECK(d.route_policies.size() == 7);
+  // LOAD-BALANCE only serves the forwarding table: not a routing policy of the model.
+  CHECK(d.route_policies.size() == 6);
+  CHECK_FALSE(d.route_policies.count("LOAD-BALANCE"));
+  // Communities only added by policies are values there, not lists nothing references.
+  CHECK_FALSE(d.community_lists.count("FROM-ISP-A"));
+  CHECK(d.community_lists.count("ISP-A-CUSTOMER"));
 }
 
 TEST_CASE("the example border router (set form, groups with wildcards)") {
@@ -574,6 +580,9 @@ TEST_CASE("the example border router (set form, groups with wildcards)") {
   CHECK(d.bgp->maximum_paths_ebgp == 64);
   CHECK(d.bgp->as_path_multipath_relax);
   CHECK(d.aggregate_routes.size() == 1);
+  CHECK_FALSE(d.prefix_lists.count("ACME"));  // only its prefix-list-filter copy is used
+  CHECK(d.prefix_lists.count("ACME~orlonger"));
+  CHECK(d.prefix_lists.count("OUR-SPACE"));  // also matched as it is
   const auto& sanity = d.route_policies.at("SANITY");
   REQUIRE(sanity.clauses.size() == 4);
   CHECK(prefixMatches(d, sanity.clauses[0], pfx("10.1.0.0/16")));      // martian

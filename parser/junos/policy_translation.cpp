@@ -4,6 +4,7 @@
 // falls through, and the unnamed final term of a policy is evaluated after its named terms.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "parser/junos/junos_draft.h"
 #include "parser/junos/policy_translation.h"
@@ -158,13 +159,10 @@ struct PolicyBuilder {
   }
 
   // `prefix-list-filter L orlonger`: a copy of L with the match range widened.
-  std::string prefixListFilter(const FromCondition& c, const std::string& file) {
+  std::string prefixListFilter(const FromCondition& c) {
+    auto src = d.prefix_lists.find(c.name);
+    if (src == d.prefix_lists.end()) return c.name;  // the reference check reports it undefined
     std::string name = c.name + "~" + c.match_type;
-    auto src = dev.prefix_lists.find(c.name);
-    if (src == dev.prefix_lists.end()) {
-      warnAt(file, c.line, "undefined prefix-list " + c.name);
-      return name;
-    }
     model::PrefixList list = src->second;
     list.name = name;
     for (auto& e : list.entries) {
@@ -330,7 +328,7 @@ struct PolicyBuilder {
     model::SourceSpan prefixSpan;
     for (const auto& c : t.from) {
       if (c.kind == FromCondition::Kind::PrefixList) lists.push_back(c.name);
-      else if (c.kind == FromCondition::Kind::PrefixListFilter) lists.push_back(prefixListFilter(c, file));
+      else if (c.kind == FromCondition::Kind::PrefixListFilter) lists.push_back(prefixListFilter(c));
       else if (c.kind == FromCondition::Kind::RouteFilter) filters.push_back(&c);
       else continue;
       cover(prefixSpan, file, c.line);
@@ -384,11 +382,44 @@ struct PolicyBuilder {
   }
 };
 
+bool referencedByProtocols(const JunosDraft& d, const std::string& policy) {
+  auto in = [&](const std::vector<Named>& chain) {
+    return std::any_of(chain.begin(), chain.end(), [&](const Named& n) { return n.value == policy; });
+  };
+  auto settings = [&](const BgpSettings& s) { return in(s.import_policies) || in(s.export_policies); };
+  if (in(d.ospf.export_policies) || settings(d.bgp.global)) return true;
+  for (const auto& g : d.bgp.groups) {
+    if (settings(g.settings)) return true;
+    for (const auto& n : g.neighbors)
+      if (settings(n.settings)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void assemblePolicies(JunosDraft& d) {
   model::Device& dev = d.device;
-  for (auto& [name, list] : d.prefix_lists) dev.prefix_lists[name] = list;
+  // Names the terms refer to. A community named only by `then community add|set` becomes
+  // values in the policy, and a prefix-list named only by `prefix-list-filter` becomes a
+  // widened copy: neither is a model list of its own then (nothing would reference it).
+  // What nothing names at all stays, so the reference check reports it as unused.
+  std::set<std::string> listMatched, listFiltered, communityMatched, communityValued;
+  for (const auto& p : d.policies)
+    for (const auto& t : p.terms) {
+      for (const auto& c : t.from) {
+        if (c.kind == FromCondition::Kind::PrefixList) listMatched.insert(c.name);
+        if (c.kind == FromCondition::Kind::PrefixListFilter) listFiltered.insert(c.name);
+        if (c.kind == FromCondition::Kind::Community) communityMatched.insert(c.name);
+      }
+      for (const auto& a : t.then) {
+        if (a.kind == ThenAction::Kind::CommunityDelete) communityMatched.insert(a.community);
+        if (a.kind == ThenAction::Kind::CommunityAdd || a.kind == ThenAction::Kind::CommunitySet)
+          communityValued.insert(a.community);
+      }
+    }
+  for (auto& [name, list] : d.prefix_lists)
+    if (listMatched.count(name) || !listFiltered.count(name)) dev.prefix_lists[name] = list;
 
   for (const auto& [name, list] : d.as_paths) {
     model::AsPathList out = list;
@@ -431,7 +462,7 @@ void assemblePolicies(JunosDraft& d) {
       entry.regex = communityRegex(regexes.front());
     }
     list.entries.push_back(entry);
-    dev.community_lists[c.name] = list;
+    if (communityMatched.count(c.name) || !communityValued.count(c.name)) dev.community_lists[c.name] = list;
   }
 
   for (const auto& p : d.policies) {
@@ -444,7 +475,8 @@ void assemblePolicies(JunosDraft& d) {
     for (const auto& t : p.terms)
       if (t.name.empty()) terms.push_back(&t);  // the unnamed final term comes last
     for (const auto* t : terms) b.term(p.name, *t, policy);
-    dev.route_policies[p.name] = policy;
+    if (!d.forwarding_table_policies.count(p.name) || referencedByProtocols(d, p.name))
+      dev.route_policies[p.name] = policy;
   }
 }
 

@@ -411,6 +411,9 @@ const std::vector<Rule<Root>>& rootRules() {
         d.coverPath(g->span, p, 3);
         if (p.words.size() > 4 && !dispatch(aggregateRules(), d, *g, p, 4)) d.warn(p, "unrecognized syntax");
       }),
+      on<R>("routing-options forwarding-table export <w>", [](JunosDraft& d, R&, const SetPath&, const Args& a) {
+        d.forwarding_table_policies.insert(a[0]);  // load balancing: not a routing decision
+      }),
       ignore<R>("routing-options forwarding-table ..."),
       ignore<R>("routing-options graceful-restart ..."),
       ignore<R>("routing-options nonstop-routing"),
