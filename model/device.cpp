@@ -51,6 +51,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_network_requires_rib = false;
       d.bgp_import_default = PolicyDefault::Accept;
       d.bgp_export_default = PolicyDefault::JunosBgpExport;
+      d.bgp_send_community = true;  // Junos sends communities unless a policy strips them
       break;
   }
   return d;
