@@ -1,0 +1,48 @@
+// routefix diagnose SNAPSHOT [--intents FILE] [--timeout S] [--format text|json|sarif|junit]
+#include <iostream>
+
+#include "cli/command.h"
+#include "repair/diagnosis.h"
+#include "repair/repair_report.h"
+
+namespace routefix::cli {
+namespace {
+
+struct DiagnoseArgs {
+  std::string snapshot;
+  std::string intents;
+  double timeout = 60;
+  std::string format = "text";
+};
+
+int runDiagnoseCommand(const DiagnoseArgs& args) {
+  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents);
+  repair::RepairOptions options;
+  options.timeout_seconds = args.timeout;
+  options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  repair::RepairResult result =
+      repair::repairNetwork(args.snapshot, job.network, job.baseline, job.before, job.intents, options);
+  auto findings = repair::diagnose(args.snapshot, job.network, job.before, result);
+  if (args.format == "json") std::cout << repair::diagnoseJson(findings, result).dump(2) << "\n";
+  else if (args.format == "sarif") std::cout << repair::diagnoseSarif(findings, args.snapshot).dump(2) << "\n";
+  else if (args.format == "junit") std::cout << repair::diagnoseJunit(findings, job.before);
+  else std::cout << repair::diagnoseText(findings, result);
+  return result.status == repair::RepairResult::Status::AlreadySatisfied ? kExitOk : kExitViolated;
+}
+
+const RegisterCommand kDiagnose{
+    "diagnose", "config lines to blame for violated intents, from a minimal verified repair",
+    [](CLI::App& app) {
+      auto args = std::make_shared<DiagnoseArgs>();
+      app.add_option("snapshot", args->snapshot, "snapshot directory")->required();
+      app.add_option("--intents", args->intents,
+                     "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
+      app.add_option("--timeout", args->timeout, "seconds for the repair search (default 60)")
+          ->check(CLI::PositiveNumber);
+      app.add_option("--format", args->format, "text|json|sarif|junit")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
+      return [args] { return runDiagnoseCommand(*args); };
+    }};
+
+}  // namespace
+}  // namespace routefix::cli

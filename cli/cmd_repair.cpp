@@ -1,0 +1,54 @@
+// routefix repair SNAPSHOT [--intents FILE] [--out DIR] [--timeout S] [--format text|json]
+#include <iostream>
+
+#include "cli/command.h"
+#include "repair/patched_snapshot.h"
+#include "repair/repair_report.h"
+
+namespace routefix::cli {
+namespace {
+
+struct RepairArgs {
+  std::string snapshot;
+  std::string intents;
+  std::string out;
+  double timeout = 60;
+  std::string format = "text";
+};
+
+int runRepairCommand(const RepairArgs& args) {
+  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents);
+  repair::RepairOptions options;
+  options.timeout_seconds = args.timeout;
+  options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  repair::RepairResult result =
+      repair::repairNetwork(args.snapshot, job.network, job.baseline, job.before, job.intents, options);
+  std::cerr << "routefix: repair " << repair::statusName(result.status) << " after " << result.rounds
+            << " round(s), " << result.seconds << " s, region " << result.region_nodes << " nodes, "
+            << result.knobs << " knobs\n";
+  bool success = result.status != repair::RepairResult::Status::NoRepair;
+  if (!args.out.empty() && success) {
+    repair::writeSnapshotAtomically(args.snapshot, args.out, result.patched);
+    std::cerr << "routefix: wrote the patched snapshot to " << args.out << "\n";
+  }
+  if (args.format == "json") std::cout << repair::repairJson(result).dump(2) << "\n";
+  else std::cout << repair::repairText(result);
+  return success ? kExitOk : kExitViolated;
+}
+
+const RegisterCommand kRepair{
+    "repair", "minimal configuration patch that makes every intent hold, verified",
+    [](CLI::App& app) {
+      auto args = std::make_shared<RepairArgs>();
+      app.add_option("snapshot", args->snapshot, "snapshot directory")->required();
+      app.add_option("--intents", args->intents,
+                     "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
+      app.add_option("--out", args->out, "write the whole patched snapshot to this directory");
+      app.add_option("--timeout", args->timeout, "seconds for the search (default 60)")
+          ->check(CLI::PositiveNumber);
+      app.add_option("--format", args->format, "text|json")->check(CLI::IsMember({"text", "json"}));
+      return [args] { return runRepairCommand(*args); };
+    }};
+
+}  // namespace
+}  // namespace routefix::cli
