@@ -36,6 +36,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_send_community = true;
       d.bgp_maximum_paths = 64;
       d.ospf_default_originate_metric = 10;
+      d.ospf_unknown_bandwidth_kbps = 10000;
       break;
     case Vendor::Junos:
       // Junos: static 5, OSPF internal 10, OSPF external 150, BGP 170 (both kinds).

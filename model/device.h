@@ -37,6 +37,9 @@ struct VendorDefaults {
   uint32_t bgp_maximum_paths = 1;
   uint32_t ospf_default_originate_metric = 1;  // FRR 10, IOS 1
   uint32_t ospf_reference_bandwidth_mbps = 100;
+  // The bandwidth OSPF assumes for an interface whose config gives none; 0 = cost 1. FRR falls
+  // back to 10 Mbit/s when the kernel reports no link speed (veth, many virtual NICs).
+  uint64_t ospf_unknown_bandwidth_kbps = 0;
   uint32_t ospf_external_metric = 20;   // redistributed without `metric`
   uint32_t ospf_external_type = 2;
   PolicyDefault bgp_import_default = PolicyDefault::Deny;  // with a policy applied

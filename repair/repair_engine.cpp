@@ -56,6 +56,27 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// How many places on the knob's router use the route-map or prefix-list it edits. Editing a
+// map shared by several sessions changes all of them, so among equally small repairs the one
+// with the smaller reach is the one an engineer would write.
+int64_t policyUses(const model::Network& network, const Knob& k) {
+  const model::Device* d = network.findDevice(k.node);
+  if (!d || !d->bgp || (k.policy.empty() && k.list.empty())) return 1;
+  int64_t uses = 0;
+  auto count = [&](const std::string& name) {
+    if (!name.empty() && (name == k.policy || name == k.list)) ++uses;
+  };
+  for (const auto& n : d->bgp->neighbors) {
+    for (const auto& m : n.import_policies) count(m);
+    for (const auto& m : n.export_policies) count(m);
+    count(n.prefix_list_in);
+    count(n.prefix_list_out);
+  }
+  for (const auto& net : d->bgp->networks) count(net.route_map);
+  for (const auto& r : d->bgp->redistributions) count(r.route_map);
+  return std::max<int64_t>(uses, 1);
+}
+
 std::vector<IntentOutcome> outcomes(const verify::VerifyReport& report) {
   std::vector<IntentOutcome> out;
   for (const auto& i : report.intents)
@@ -164,8 +185,15 @@ class Search {
       if (frozen_.count(i)) opt.add(knobs_.keepsOriginal(i));
       opt.add_soft(knobs_.keepsOriginal(i), static_cast<unsigned>(k.cost));
     }
-    // Second objective, after the change cost: a changed value is the vendor default where
-    // that works (local-pref 100, MED/weight 0) rather than an arbitrary number.
+    // Second objective, after the change cost: the smallest reach (see policyUses).
+    Z3_symbol reach = Z3_mk_string_symbol(ctx_, "reach");
+    for (size_t i = 0; i < knobs_.size(); ++i) {
+      int64_t uses = policyUses(network_, knobs_.knob(i));
+      if (uses > 1)
+        Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), std::to_string(uses - 1).c_str(), reach);
+    }
+    // Third: a changed value is the vendor default where that works (local-pref 100,
+    // MED/weight 0) rather than an arbitrary number.
     Z3_symbol tidy = Z3_mk_string_symbol(ctx_, "tidy");
     for (size_t i = 0; i < knobs_.size(); ++i) {
       const Knob& k = knobs_.knob(i);

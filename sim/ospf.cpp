@@ -145,6 +145,9 @@ struct NodeState {
   std::map<uint32_t, std::map<uint32_t, Candidate>> routerDist;  // area -> node -> cost
   std::set<Prefix> own;
   std::map<Prefix, Candidate> intra, inter;
+  // Active `area range`s of an ABR: it installs a discard route for each (as FRR and IOS do)
+  // and never takes another ABR's summary of the same range.
+  std::set<Prefix> discardRanges;
 };
 
 struct Summary {
@@ -170,11 +173,12 @@ struct External {
 uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
   if (itf.ospf_cost) return *itf.ospf_cost;
   if (itf.isLoopback()) return device.vendor == model::Vendor::Frr ? 0 : 1;
-  if (itf.bandwidth_kbps == 0) return 1;
+  uint64_t bandwidth = itf.bandwidth_kbps ? itf.bandwidth_kbps : device.defaults.ospf_unknown_bandwidth_kbps;
+  if (bandwidth == 0) return 1;
   uint64_t ref = static_cast<uint64_t>(device.ospf ? device.ospf->reference_bandwidth_mbps
                                                    : device.defaults.ospf_reference_bandwidth_mbps) *
                  1000;
-  double cost = std::floor(static_cast<double>(ref) / static_cast<double>(itf.bandwidth_kbps) + 0.5);
+  double cost = std::floor(static_cast<double>(ref) / static_cast<double>(bandwidth) + 0.5);
   return static_cast<uint32_t>(std::clamp(cost, 1.0, 65535.0));
 }
 
@@ -268,6 +272,17 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       for (const auto& [p, c] : routes)
         if (!s.own.count(p)) offer(s.intra[p], c.cost, 0, c.hops);
 
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    auto& s = state[n];
+    if (!s.abr) continue;
+    for (const auto& r : topo.device(n).ospf->area_ranges) {
+      if (!r.advertise || s.intra.count(r.prefix) || s.own.count(r.prefix)) continue;
+      const auto& routes = s.intraByArea[r.area];
+      if (std::any_of(routes.begin(), routes.end(), [&](const auto& pc) { return r.prefix.contains(pc.first); }))
+        s.discardRanges.insert(r.prefix);
+    }
+  }
+
   // ---- externals (type 5) -----------------------------------------------------------
   std::vector<External> externals;
   for (uint32_t n = 0; n < nodeCount; ++n) {
@@ -290,6 +305,10 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
           if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
         }
         if (!policies[n].applyOne(r.route_map, subject)) continue;
+        // Junos `protocols ospf export`: the chain decides (and sets metric / type) too.
+        if (!d.ospf->export_policies.empty() &&
+            !policies[n].apply(d.ospf->export_policies, model::PolicyDefault::Reject, subject))
+          continue;
         externals.push_back(External{n, route.prefix, subject.metric, subject.metric_type});
         state[n].asbr = true;
       }
@@ -347,7 +366,8 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
   auto interFrom = [&](uint32_t n, uint32_t area) {
     auto& s = state[n];
     for (const auto& sum : summaries[area]) {
-      if (sum.abr == n || s.own.count(sum.prefix) || s.intra.count(sum.prefix)) continue;
+      if (sum.abr == n || s.own.count(sum.prefix) || s.intra.count(sum.prefix) || s.discardRanges.count(sum.prefix))
+        continue;
       auto d = s.routerDist[area].find(sum.abr);
       if (d == s.routerDist[area].end()) continue;
       offer(s.inter[sum.prefix], d->second.cost + sum.cost, 0, d->second.hops);
@@ -401,7 +421,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     std::map<uint32_t, Candidate> distCache;
     for (const auto& e : externals) {
       if (e.asbr == n || state[n].own.count(e.prefix) || state[n].intra.count(e.prefix) ||
-          state[n].inter.count(e.prefix))
+          state[n].inter.count(e.prefix) || state[n].discardRanges.count(e.prefix))
         continue;
       auto it = distCache.find(e.asbr);
       if (it == distCache.end()) it = distCache.emplace(e.asbr, asbrDistance(n, e.asbr)).first;
@@ -436,6 +456,14 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       out[n].push_back(std::move(r));
     };
     for (const auto& [p, c] : state[n].intra) emit(p, c, Protocol::Ospf);
+    for (const auto& p : state[n].discardRanges) {
+      Route r;
+      r.prefix = p;
+      r.protocol = Protocol::Ospf;
+      r.admin_distance = distance;
+      r.next_hops.push_back(NextHop{std::nullopt, "", "", true});
+      out[n].push_back(std::move(r));
+    }
     for (const auto& [p, c] : state[n].inter) emit(p, c, Protocol::OspfInterArea);
     for (const auto& [p, pair] : ext[n]) {
       if (pair.first.cost != kInfinite)

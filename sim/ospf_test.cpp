@@ -37,7 +37,9 @@ TEST_CASE("OSPF: equal-cost paths are all kept, costs add up along the path") {
   REQUIRE(r);
   CHECK(r->protocol == Protocol::Ospf);
   CHECK(r->admin_distance == 110);
-  CHECK(r->metric == 3);  // two links of cost 1 plus the stub interface cost 1
+  // Two links plus the stub interface, each FRR's cost for an interface without a known
+  // link speed: 10 (it assumes 10 Mbit/s, as in the lab's veth pairs).
+  CHECK(r->metric == 30);
   CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2", "r3"});
 }
 
@@ -46,7 +48,7 @@ TEST_CASE("OSPF: a configured cost breaks the tie") {
   for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
   b.dev("r1").findInterface("to-r3");
   for (auto& i : b.dev("r1").interfaces)
-    if (i.name == "to-r3") i.ospf_cost = 10;
+    if (i.name == "to-r3") i.ospf_cost = 20;
   auto dp = simulate(b.build());
   const Route* r = routeAt(dp, "r1", "172.16.4.0/24");
   REQUIRE(r);
@@ -57,9 +59,9 @@ TEST_CASE("OSPF: a configured cost breaks the tie") {
 TEST_CASE("OSPF: reference bandwidth / interface bandwidth gives the cost") {
   auto b = square();
   for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
-  for (auto& i : b.dev("r1").interfaces) i.bandwidth_kbps = 10000;  // 10 Mb/s: cost 10
+  for (auto& i : b.dev("r1").interfaces) i.bandwidth_kbps = 50000;  // 50 Mb/s: cost 2
   auto dp = simulate(b.build());
-  CHECK(routeAt(dp, "r1", "172.16.4.0/24")->metric == 12);
+  CHECK(routeAt(dp, "r1", "172.16.4.0/24")->metric == 22);
 }
 
 TEST_CASE("OSPF: a passive interface advertises its subnet but forms no adjacency") {
@@ -104,7 +106,7 @@ TEST_CASE("OSPF: inter-area routes through the ABR, and area range summaries") {
     const Route* r = routeAt(dp, "core", "172.16.1.0/24");
     REQUIRE(r);
     CHECK(r->protocol == Protocol::OspfInterArea);
-    CHECK(r->metric == 3);
+    CHECK(r->metric == 30);
     CHECK(nextHopNodes(*r) == std::vector<std::string>{"abr"});
     const Route* back = routeAt(dp, "leaf", "192.168.0.0/24");
     REQUIRE(back);
@@ -119,6 +121,15 @@ TEST_CASE("OSPF: inter-area routes through the ABR, and area range summaries") {
     const Route* sum = routeAt(dp, "core", "172.16.0.0/16");
     REQUIRE(sum);
     CHECK(sum->protocol == Protocol::OspfInterArea);
+    // The ABR installs a discard route for its active range (FRR: ospf, metric 0, blackhole),
+    // and the summary is not announced back into the area it summarises.
+    const Route* discard = routeAt(dp, "abr", "172.16.0.0/16");
+    REQUIRE(discard);
+    CHECK(discard->protocol == Protocol::Ospf);
+    CHECK(discard->metric == 0);
+    REQUIRE(discard->next_hops.size() == 1);
+    CHECK(discard->next_hops[0].discard);
+    CHECK_FALSE(routeAt(dp, "leaf", "172.16.0.0/16"));
   }
   SUBCASE("not-advertise hides the range") {
     b.dev("abr").ospf->area_ranges.push_back(OspfAreaRange{1, *Prefix::parse("172.16.0.0/16"), false, std::nullopt, {}});
@@ -157,7 +168,7 @@ TEST_CASE("OSPF externals: redistributed statics as E2 (metric kept) or E1 (cost
     const Route* r = routeAt(dp, "r1", "198.51.100.0/24");
     REQUIRE(r);
     CHECK(r->protocol == Protocol::OspfE1);
-    CHECK(r->metric == 52);
+    CHECK(r->metric == 70);
   }
   SUBCASE("a route-map filters what is redistributed") {
     red.route_map = "NONE";
@@ -241,5 +252,23 @@ TEST_CASE("OSPF on a broadcast segment with three routers") {
   REQUIRE(r);
   CHECK(nextHopNodes(*r) == std::vector<std::string>{"c"});
   CHECK(r->next_hops[0].ip == Ipv4::parse("10.0.0.3"));
-  CHECK(r->metric == 1);  // FRR loopback host route: cost 0 on top of the LAN cost
+  CHECK(r->metric == 10);  // FRR loopback host route: cost 0 on top of the LAN cost
+}
+
+TEST_CASE("OSPF cost of an interface without configured cost or bandwidth depends on the vendor") {
+  // FRR assumes 10 Mbit/s when the kernel reports no speed (cost 10 with the default
+  // reference of 100 Mbit/s); IOS interfaces here are gigabit (cost 1).
+  for (auto [vendor, expected] : {std::pair{Vendor::Frr, 20u}, std::pair{Vendor::Ios, 2u}}) {
+    NetworkBuilder b;
+    b.router("r1", vendor);
+    b.router("r2", vendor);
+    b.link("r1", "r2", "10.0.12.0/30");
+    b.iface("r2", "lan", "172.16.2.0/24");
+    ospfAll(b, "r1");
+    ospfAll(b, "r2");
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r1", "172.16.2.0/24");
+    REQUIRE(r);
+    CHECK(r->metric == expected);
+  }
 }

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <memory>
 
 #include "symsim/bgp_encoding.h"
@@ -215,4 +216,95 @@ TEST_CASE("route reflection: a non-client route is not reflected to another non-
   CHECK(k.kind == KnobKind::RouteReflectorClient);
   CHECK(k.node == "rr1");
   CHECK(changes[0].value == 1);
+}
+
+namespace {
+
+// The cheapest change set by enumeration: every combination of up to `depth` knobs, Booleans
+// flipped, integers tried at a few values; each candidate decided by Z3 with all knobs fixed.
+int64_t bruteForceMinimumCost(Encoded& e, const z3::expr& property, size_t depth) {
+  int64_t best = -1;
+  std::vector<std::pair<size_t, int64_t>> chosen;
+  std::function<void(size_t)> walk = [&](size_t from) {
+    z3::solver s(e.ctx);
+    s.add(e.bgp->constraints());
+    s.add(property);
+    int64_t cost = 0;
+    for (size_t i = 0; i < e.knobs.size(); ++i) {
+      auto c = std::find_if(chosen.begin(), chosen.end(), [&](const auto& x) { return x.first == i; });
+      s.add(c == chosen.end() ? e.knobs.keepsOriginal(i) : e.knobs.equals(i, c->second));
+      if (c != chosen.end()) cost += e.knobs.knob(i).cost;
+    }
+    if ((best < 0 || cost < best) && s.check() == z3::sat) best = cost;
+    if (chosen.size() == depth) return;
+    for (size_t i = from; i < e.knobs.size(); ++i) {
+      const Knob& k = e.knobs.knob(i);
+      std::vector<int64_t> values = k.integer ? std::vector<int64_t>{0, 50, 100, 150, 1000}
+                                              : std::vector<int64_t>{1 - k.original};
+      for (int64_t v : values) {
+        if (v == k.original) continue;
+        chosen.emplace_back(i, v);
+        walk(i + 1);
+        chosen.pop_back();
+      }
+    }
+  };
+  walk(0);
+  return best;
+}
+
+int64_t costOf(const Encoded& e, const std::vector<KnobChange>& changes) {
+  int64_t c = 0;
+  for (const auto& ch : changes) c += e.knobs.knob(ch.knob).cost;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("two errors at once: the optimum equals the brute-force minimum, and one change is not enough") {
+  auto b = line();
+  b.device("r3").bgp->networks.clear();  // error 1: r3 does not originate its LAN
+  auto& rm = b.policy("r2", "FROM-R3");    // error 2: r2 drops what r3 sends
+  rm.clauses.push_back(NetworkBuilder::clause(10, ClauseAction::Deny));
+  b.neighborTo("r2", "r3").import_policies = {"FROM-R3"};
+  Encoded e(b.network(), "10.3.0.0/24");
+  auto reach = e.intent(DestinationIntent::Kind::Reachable, {"r1"});
+  auto changes = e.minimalChange(reach);
+  CHECK(changes.size() == 2);
+  CHECK(costOf(e, changes) == bruteForceMinimumCost(e, reach, 2));
+  CHECK(bruteForceMinimumCost(e, reach, 1) == -1);
+}
+
+TEST_CASE("single errors: the optimum equals the brute-force minimum") {
+  SUBCASE("local-pref waypoint") {
+    NetworkBuilder b;
+    b.router("fw", 65003);
+    b.router("r1", 65001);
+    b.router("r2", 65002);
+    b.router("r4", 65004);
+    b.link("r1", "r2", "10.0.12.0/30");
+    b.link("r1", "fw", "10.0.13.0/30");
+    b.link("r2", "r4", "10.0.24.0/30");
+    b.link("fw", "r4", "10.0.34.0/30");
+    b.originate("r4", "10.4.0.0/24");
+    auto c = NetworkBuilder::clause(10, ClauseAction::Permit);
+    c.sets.push_back(NetworkBuilder::setLocalPref(200));
+    b.policy("r1", "FROM-R2").clauses.push_back(c);
+    b.neighborTo("r1", "r2").import_policies = {"FROM-R2"};
+    Encoded e(b.network(), "10.4.0.0/24");
+    auto waypoint = e.intent(DestinationIntent::Kind::Waypoint, {"r1"}, {"fw"});
+    CHECK(costOf(e, e.minimalChange(waypoint)) == bruteForceMinimumCost(e, waypoint, 2));
+  }
+  SUBCASE("missing session side") {
+    NetworkBuilder b;
+    b.router("r1", 65001);
+    b.router("r2", 65002);
+    b.router("r3", 65003);
+    b.link("r1", "r2", "10.0.12.0/30");
+    b.link("r2", "r3", "10.0.23.0/30", true, false);
+    b.originate("r3", "10.3.0.0/24");
+    Encoded e(b.network(), "10.3.0.0/24");
+    auto reach = e.intent(DestinationIntent::Kind::Reachable, {"r1"});
+    CHECK(costOf(e, e.minimalChange(reach)) == bruteForceMinimumCost(e, reach, 2));
+  }
 }

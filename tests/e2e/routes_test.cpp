@@ -12,6 +12,8 @@ const nlohmann::json* findRoute(const nlohmann::json& out, const std::string& no
     if (r["prefix"] == prefix) return &r;
   return nullptr;
 }
+// The result points into `out`: a temporary would leave it dangling.
+const nlohmann::json* findRoute(nlohmann::json&&, const std::string&, const std::string&) = delete;
 
 }  // namespace
 
@@ -62,7 +64,8 @@ TEST_CASE("routes: --node, --protocol and --prefix filter") {
 TEST_CASE("routes: OSPF ECMP next hops listed together") {
   auto res = runRoutefix({"routes", "tests/data/sim/ospf-ecmp", "--node", "r1", "--format", "json"});
   REQUIRE_MESSAGE(res.exit_code == 0, res.err);
-  const auto* r = findRoute(res.json(), "r1", "172.16.4.0/24");
+  const auto out = res.json();  // findRoute points into it
+  const auto* r = findRoute(out, "r1", "172.16.4.0/24");
   REQUIRE(r);
   CHECK((*r)["protocol"] == "ospf");
   CHECK((*r)["admin_distance"] == 110);

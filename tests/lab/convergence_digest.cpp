@@ -123,4 +123,27 @@ int transientCount(std::string_view pollOutput) {
   return count;
 }
 
+namespace {
+
+// The nesting of this output differs between FRR releases (per VRF, under "interfaces" or
+// not), so every object holding a "state" counts.
+int countWaiting(const json& node) {
+  int count = 0;
+  if (node.is_object()) {
+    if (node.value("state", json()).is_string() && node["state"] == "Waiting") ++count;
+    for (const auto& [key, child] : node.items()) count += countWaiting(child);
+  } else if (node.is_array()) {
+    for (const auto& child : node) count += countWaiting(child);
+  }
+  return count;
+}
+
+}  // namespace
+
+int waitingInterfaceCount(std::string_view ospfInterfaceOutput) {
+  int count = 0;
+  for (const auto& doc : splitJsonObjects(ospfInterfaceOutput)) count += countWaiting(doc);
+  return count;
+}
+
 }  // namespace routefix::lab

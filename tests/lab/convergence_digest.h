@@ -25,4 +25,9 @@ nlohmann::json stableRoutingState(std::string_view pollOutput);
 // this poll are on their way somewhere: while any is, a quiet spell does not mean settled.
 int transientCount(std::string_view pollOutput);
 
+// How many OSPF interfaces of `show ip ospf interface json` are still in the Waiting state.
+// A broadcast interface waits a dead interval (40 s) before electing a DR, and meanwhile its
+// neighbours sit in 2-Way: quiet, but not settled.
+int waitingInterfaceCount(std::string_view ospfInterfaceOutput);
+
 }  // namespace routefix::lab

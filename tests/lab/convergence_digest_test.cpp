@@ -42,3 +42,10 @@ TEST_CASE("transient states are counted") {
   CHECK(transientCount(poll("1", "OpenSent", "Full/-")) == 1);
   CHECK(transientCount(poll("1", "OpenConfirm", "ExStart/-")) == 2);
 }
+
+TEST_CASE("OSPF interfaces still waiting for the DR election are counted") {
+  CHECK(waitingInterfaceCount(R"({"interfaces":{"eth0":{"state":"Waiting"},"eth1":{"state":"DR"}}})") == 1);
+  CHECK(waitingInterfaceCount(R"({"eth0":{"state":"Waiting"},"lo":{"state":"Loopback"}})") == 1);
+  CHECK(waitingInterfaceCount(R"({"eth0":{"state":"Point-To-Point"}})") == 0);
+  CHECK(waitingInterfaceCount("% OSPF instance not found") == 0);
+}

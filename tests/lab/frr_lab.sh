@@ -17,7 +17,7 @@ usage() { echo "usage: $0 SNAPSHOT OUTDIR [--tool FRR_LAB] [--settle S] [--timeo
 snapshot=$(realpath "$1"); outdir=$2; shift 2
 tool=${FRR_LAB_TOOL:-frr_lab}
 settle=5        # seconds without any change in routes, sessions or OSPF neighbours
-long_settle=30  # ... when some session or neighbour is still in a transient state
+long_settle=60  # ... when something is still transient (a broadcast OSPF interface waits 40 s)
 timeout=180
 id=$(basename "$snapshot")
 while (($#)); do

@@ -53,11 +53,13 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
   nlohmann::json all = nlohmann::json::object();
   int transient = 0;
   for (const auto& r : routers) {
-    std::string poll = askOrEmpty(state / r / "zebra.vty", "show ip route json") +
-                       askOrEmpty(state / r / "bgpd.vty", "show bgp summary json") +
+    std::string routes = askOrEmpty(state / r / "zebra.vty", "show ip route json");
+    std::string poll = routes + askOrEmpty(state / r / "bgpd.vty", "show bgp summary json") +
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json");
     all[r] = stableRoutingState(poll);
-    transient += transientCount(poll);
+    transient += transientCount(poll) +
+                 waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json"));
+    if (routes.empty()) ++transient;  // zebra not answering yet: nothing is known
   }
   // The fingerprint only needs to change when the state does; dump() is deterministic
   // (object keys are sorted).
