@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/policy.h"
 #include "sim/bgp_attributes.h"
 
 namespace routefix::sim::detail {
@@ -33,6 +34,9 @@ struct BgpPath {
   uint32_t resolution = 0xffffffffu;  // index of the next-hop resolution (learned paths)
   uint32_t order = 0;                 // local paths: position among this node's originations
   uint8_t origin = 0;
+  // Where a local path entered BGP: export policies match on it (Junos `from protocol
+  // direct`, and its default export rejects what is not a BGP route).
+  model::RouteSource source = model::RouteSource::Bgp;
   PathKind kind = PathKind::Learned;
   bool ebgp = false;
   bool med_missing = false;  // no MED attribute

@@ -117,6 +117,7 @@ class Engine {
   PolicySubject subjectOf(const BgpPath& path, const Prefix& prefix) const {
     PolicySubject s;
     s.prefix = prefix;
+    s.protocol = path.source;
     s.as_path = path.as_path;
     s.communities = path.communities;
     s.local_pref = path.local_pref;
@@ -179,8 +180,8 @@ class Engine {
           }
           if (!wanted) continue;
           BgpPath path = localPath(n, 2, redist.metric.value_or(r.metric));
+          path.source = redist.source;
           PolicySubject s = subjectOf(path, r.prefix);
-          s.protocol = redist.source;
           if (!r.next_hops.empty()) {
             s.interface = r.next_hops.front().interface;
             if (r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;

@@ -25,6 +25,7 @@ std::map<std::string, std::map<std::string, std::string>> comparableRoutes(const
   for (const auto& [node, rib] : routes.at("nodes").items()) {
     for (const auto& r : rib.at("routes")) {
       std::string protocol = r.at("protocol").get<std::string>();
+      if (protocol == "local") continue;  // Junos lists its own addresses as /32 local routes
       std::set<std::string> hops;
       for (const auto& h : r.value("next_hops", json::array()))
         hops.insert((h.at("ip").is_string() ? h.at("ip").get<std::string>() : "-") + "@" +
