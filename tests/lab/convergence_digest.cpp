@@ -110,13 +110,17 @@ int transientCount(std::string_view pollOutput) {
       for (const auto& [id, list] : doc["neighbors"].items())
         for (const auto& n : list) {
           std::string s = n.value("nbrState", n.value("state", ""));
-          if (s.rfind("Full", 0) != 0 && s.rfind("2-Way", 0) != 0) ++count;
+          // A Full neighbour with LSAs awaiting acknowledgement or request is still
+          // flooding: a lost LSA is resent only after the 5 s retransmit interval.
+          bool flooding = n.value("linkStateRetransmissionListCounter", 0) > 0 ||
+                          n.value("linkStateRequestListCounter", 0) > 0;
+          if ((s.rfind("Full", 0) != 0 && s.rfind("2-Way", 0) != 0) || flooding) ++count;
         }
     } else if (doc.contains("ipv4Unicast")) {
       const json peers = doc["ipv4Unicast"].value("peers", json::object());
       for (const auto& [peer, p] : peers.items()) {
         std::string s = p.value("state", "");
-        if (s == "OpenSent" || s == "OpenConfirm") ++count;
+        if (s == "OpenSent" || s == "OpenConfirm" || p.value("inq", 0) > 0 || p.value("outq", 0) > 0) ++count;
       }
     }
   }

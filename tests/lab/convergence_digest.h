@@ -21,8 +21,9 @@ std::vector<nlohmann::json> splitJsonObjects(std::string_view text);
 // neighbours (state). Two polls of a settled router give equal results.
 nlohmann::json stableRoutingState(std::string_view pollOutput);
 
-// How many OSPF neighbours (not Full, not 2-Way) and BGP sessions (OpenSent, OpenConfirm) of
-// this poll are on their way somewhere: while any is, a quiet spell does not mean settled.
+// How many OSPF neighbours (not Full or 2-Way, or still flooding LSAs) and BGP sessions
+// (OpenSent, OpenConfirm, or with queued updates) of this poll are on their way somewhere:
+// while any is, a quiet spell does not mean settled.
 int transientCount(std::string_view pollOutput);
 
 // How many OSPF interfaces of `show ip ospf interface json` are still in the Waiting state.

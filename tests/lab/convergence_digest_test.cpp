@@ -49,3 +49,8 @@ TEST_CASE("OSPF interfaces still waiting for the DR election are counted") {
   CHECK(waitingInterfaceCount(R"({"eth0":{"state":"Point-To-Point"}})") == 0);
   CHECK(waitingInterfaceCount("% OSPF instance not found") == 0);
 }
+
+TEST_CASE("a Full OSPF neighbour that still floods LSAs is transient") {
+  CHECK(transientCount(R"({"neighbors":{"10.0.0.2":[{"nbrState":"Full/-","linkStateRetransmissionListCounter":1}]}})") == 1);
+  CHECK(transientCount(R"({"neighbors":{"10.0.0.2":[{"nbrState":"Full/-","linkStateRetransmissionListCounter":0,"linkStateRequestListCounter":0}]}})") == 0);
+}
