@@ -23,7 +23,8 @@ for k in $sizes; do
   # One run: the JSON report (scenario counts) and the time/RSS of the same run.
   /usr/bin/time -o "$work/time" -f "%e %M" "${pin[@]}" "$ROUTEFIX_BIN" verify "$snap" --format json \
     >"$work/out.json" 2>/dev/null || true
-  read -r secs kib <"$work/time"
+  # GNU time puts "Command exited with non-zero status N" first when verify finds violations.
+  read -r secs kib < <(tail -n 1 "$work/time")
   mib=$((kib / 1024))
   read -r simulated possible pruned < <(python3 -c '
 import json, sys
