@@ -16,7 +16,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "anycast/sensitivity.h"
+#include "anycast/route_encoding.h"
+#include "anycast/route_model.h"
 
 namespace routefix::anycast {
 
@@ -32,7 +33,6 @@ std::string statusName(OptimizeStatus status) {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr size_t kMaxRounds = 500;
 
 std::string text(__int128 v) {
   if (v == 0) return "0";
@@ -43,11 +43,13 @@ std::string text(__int128 v) {
   return negative ? "-" + digits : digits;
 }
 
-// Clients that share a sensitivity model and objective data are one constraint group.
+// Client groups at the same AS with the same objective data are one soft constraint
+// with their summed weight.
 struct Group {
-  size_t model = 0;
-  std::vector<size_t> positions;  // into the model's sessions: those that can win in the box
-  std::vector<int64_t> classes;   // outcome class of each position (see outcomeClass)
+  AsIndex as = 0;
+  std::vector<size_t> pops;       // lowest-id: the PoPs v's winner can be at
+  std::vector<size_t> positions;  // keep-all: the sessions that can be among v's best
+  std::vector<int64_t> classes;   // outcome class of each PoP / position (see outcomeClass)
   int64_t weight = 0;             // summed over counting clients
   bool pinned = false;
   std::vector<size_t> clients;
@@ -90,18 +92,9 @@ class PrependOptimizer {
                    const OptimizeOptions& options)
       : prop_(propagation), d_(propagation.deployment()), clients_(clients), options_(options),
         eval_(options.objective, clients), start_(Clock::now()) {
-    size_t n = d_.sessions.size();
-    for (size_t s = 0; s < n; ++s) caps_.push_back(std::max(0, d_.sessionCap(s, options.max_prepend)));
-    std::map<AsIndex, size_t> model_index;
-    for (const auto& c : clients) {
-      AsIndex v = *prop_.graph().find(c.asn);
-      auto [it, inserted] = model_index.emplace(v, models_.size());
-      if (inserted) {
-        models_.emplace_back(n);
-        model_as_.push_back(v);
-      }
-      model_of_client_.push_back(it->second);
-    }
+    for (size_t s = 0; s < d_.sessions.size(); ++s)
+      caps_.push_back(std::max(0, d_.sessionCap(s, options.max_prepend)));
+    for (const auto& c : clients) client_as_.push_back(*prop_.graph().find(c.asn));
   }
 
   OptimizeResult run();
@@ -124,17 +117,20 @@ class PrependOptimizer {
   }
 
   std::vector<ClientOutcome> simulate(const PrependVector& p);
+  // Coordinate descent with the simulator until `deadline` (seconds since start): only a
+  // fallback for when Z3 runs out of time, which otherwise has nothing better than zero.
+  void climb(double deadline);
   // What the objective can tell apart about landing at `pop`: at target or not
   // (satisfied), the latency (latency, p90); pinned clients also keep the target bit.
   int64_t outcomeClass(size_t client, size_t pop) const;
   // The class of a whole catchment (keep-all: the worst PoP of the set).
   int64_t outcomeClass(size_t client, const ClientOutcome& outcome) const;
-  void buildGroups();
-  // One Z3 round: the optimal vector under the current model, with the predicted winner
-  // (a session) of each group under lowest-id. nullopt = infeasible; throws Timeout.
+  void buildGroups(RouteEncoding& enc);
+  // The optimal vector under the exact model, with the predicted outcome of each group:
+  // lowest-id, the winner's PoP; keep-all, the tie set. nullopt = infeasible.
   struct Solution {
     PrependVector prepends;
-    std::vector<int64_t> predicted_class;  // per group, lowest-id
+    std::vector<std::vector<size_t>> predicted;  // per group
   };
   std::optional<Solution> solve(z3::check_result& result);
   size_t countMismatches(const Solution& solution, const std::vector<ClientOutcome>& simulated) const;
@@ -146,10 +142,11 @@ class PrependOptimizer {
   ObjectiveEvaluator eval_;
   Clock::time_point start_;
   std::vector<int> caps_;
-  std::vector<ClientSensitivity> models_;  // per distinct client AS
-  std::vector<AsIndex> model_as_;
-  std::vector<size_t> model_of_client_;
+  std::vector<AsIndex> client_as_;
+  std::optional<RouteModel> model_;
   PropagationState state_;
+  size_t simulations_ = 0;
+  size_t sensitive_ = 0;
 
   std::vector<Group> groups_;
   std::vector<std::optional<int64_t>> constant_;  // per client: its outcome class, if fixed
@@ -164,16 +161,8 @@ class PrependOptimizer {
 };
 
 std::vector<ClientOutcome> PrependOptimizer::simulate(const PrependVector& p) {
+  ++simulations_;
   prop_.run(p, true, state_);
-  for (size_t m = 0; m < models_.size(); ++m) {
-    AsIndex v = model_as_[m];
-    if (!state_.hasRoute(v)) continue;
-    auto ties = state_.tieSet(v);
-    bool several_pops = false;
-    for (size_t s : ties) several_pops |= d_.sessions[s].pop != d_.sessions[ties.front()].pop;
-    models_[m].observe(p, ties, static_cast<size_t>(state_.session[v]),
-                       several_pops && options_.tie_break == TieBreak::LowestId);
-  }
   auto outcomes = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
   if (withinCaps(p) && pinnedHold(outcomes)) {
     Candidate c{p, eval_.score(outcomes), std::accumulate(p.begin(), p.end(), 0)};
@@ -182,6 +171,24 @@ std::vector<ClientOutcome> PrependOptimizer::simulate(const PrependVector& p) {
       best_ = c;
   }
   return outcomes;
+}
+
+void PrependOptimizer::climb(double deadline) {
+  PrependVector p(caps_.size(), 0);
+  for (bool improved = true; improved && elapsed() < deadline;) {
+    improved = false;
+    for (size_t s = 0; s < caps_.size() && elapsed() < deadline; ++s)
+      for (int t = 0; t <= caps_[s] && elapsed() < deadline; ++t) {
+        if (t == p[s]) continue;
+        PrependVector q = p;
+        q[s] = t;
+        simulate(q);  // keeps the best vector in best_
+        if (best_ && best_->prepends == q) {
+          p = q;
+          improved = true;
+        }
+      }
+  }
 }
 
 int64_t PrependOptimizer::outcomeClass(size_t c, size_t pop) const {
@@ -197,51 +204,44 @@ int64_t PrependOptimizer::outcomeClass(size_t c, const ClientOutcome& outcome) c
   return eval_.latencyUs(c, outcome.pops) * 2 + (clients_[c].pinned && at_target ? 1 : 0);
 }
 
-void PrependOptimizer::buildGroups() {
+void PrependOptimizer::buildGroups(RouteEncoding& enc) {
   groups_.clear();
   constant_.assign(clients_.size(), std::nullopt);
-  std::map<std::string, size_t> by_key;
+  sensitive_ = 0;
+  std::map<std::tuple<AsIndex, bool, bool, std::vector<int64_t>>, size_t> by_key;
+  std::set<AsIndex> sensitive_ases;
   const bool lowest_id = options_.tie_break == TieBreak::LowestId;
   for (size_t c = 0; c < clients_.size(); ++c) {
-    const ClientSensitivity& model = models_[model_of_client_[c]];
-    const auto& sessions = model.sessions();
-    const auto& r = model.offsets();
-    // Positions that can be among the best somewhere in the box: at 0 against all others
-    // at their caps.
-    std::vector<size_t> positions;
+    AsIndex v = client_as_[c];
+    const auto& sessions = enc.candidates(v);
+    if (sessions.size() > 1) sensitive_ases.insert(v);
+    std::vector<size_t> pops, positions;
     std::vector<int64_t> classes;
-    for (size_t i = 0; i < sessions.size(); ++i) {
-      bool possible = true;
-      for (size_t j = 0; j < sessions.size() && possible; ++j)
-        if (j != i && r[i] > caps_[sessions[j]] + r[j]) possible = false;
-      if (!possible) continue;
-      positions.push_back(i);
-      classes.push_back(outcomeClass(c, d_.sessions[sessions[i]].pop));
+    if (lowest_id) {
+      for (size_t s : sessions) pops.push_back(d_.sessions[s].pop);
+      std::sort(pops.begin(), pops.end());
+      pops.erase(std::unique(pops.begin(), pops.end()), pops.end());
+      for (size_t q : pops) classes.push_back(outcomeClass(c, q));
+    } else {
+      positions = sessions;
+      for (size_t s : sessions) classes.push_back(outcomeClass(c, d_.sessions[s].pop));
     }
-    if (positions.empty()) {
+    if (classes.empty()) {
       constant_[c] = -1;  // no route whatever the prepends
       continue;
     }
-    if (std::all_of(classes.begin(), classes.end(), [&](int64_t v) { return v == classes.front(); })) {
+    if (std::all_of(classes.begin(), classes.end(), [&](int64_t x) { return x == classes.front(); })) {
       constant_[c] = classes.front();  // moves, if at all, without changing the objective
       continue;
     }
-    std::ostringstream key;
-    key << (clients_[c].pinned ? 'P' : 'F') << (eval_.counts(c) ? 'c' : 'n');
-    for (size_t a = 0; a < positions.size(); ++a)
-      key << ' ' << sessions[positions[a]] << ':' << r[positions[a]] << '=' << classes[a];
-    if (lowest_id)
-      for (const auto& [ties, winner] : model.tieWinners()) {
-        key << " t";
-        for (size_t s : ties) key << s << ',';
-        key << '>' << outcomeClass(c, d_.sessions[winner].pop);
-      }
-    auto [it, inserted] = by_key.emplace(key.str(), groups_.size());
-    if (inserted) groups_.push_back(Group{model_of_client_[c], positions, classes, 0, clients_[c].pinned, {}});
+    auto key = std::make_tuple(v, clients_[c].pinned, eval_.counts(c), classes);
+    auto [it, inserted] = by_key.emplace(key, groups_.size());
+    if (inserted) groups_.push_back(Group{v, pops, positions, classes, 0, clients_[c].pinned, {}});
     Group& g = groups_[it->second];
     if (eval_.counts(c)) g.weight += eval_.weight(c);
     g.clients.push_back(c);
   }
+  sensitive_ = sensitive_ases.size();
 }
 
 std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_result& result) {
@@ -251,33 +251,9 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   params.set("timeout", static_cast<unsigned>(std::max(1.0, remaining() * 1000)));
   opt.set(params);
 
-  const size_t n = d_.sessions.size();
-  // Prepend counts in order encoding: at_least[s][t-1] <=> p_s >= t. Difference
-  // constraints become two-literal clauses, so Z3 can optimise with its SAT core instead
-  // of arithmetic.
-  std::vector<std::vector<z3::expr>> at_least(n);
-  for (size_t s = 0; s < n; ++s)
-    for (int t = 1; t <= caps_[s]; ++t) {
-      at_least[s].push_back(ctx.bool_const(("p" + std::to_string(s) + ">=" + std::to_string(t)).c_str()));
-      if (t > 1) opt.add(z3::implies(at_least[s][t - 1], at_least[s][t - 2]));
-    }
-  auto geq = [&](size_t s, int t) {
-    if (t <= 0) return ctx.bool_val(true);
-    if (t > caps_[s]) return ctx.bool_val(false);
-    return at_least[s][t - 1];
-  };
-  // p_i - p_j <= c  <=>  for every t in 0..cap_i: p_i >= t implies p_j >= t - c (t = 0
-  // covers negative c: p_j >= -c outright).
-  std::map<std::tuple<size_t, size_t, int>, z3::expr> differences;
-  auto differenceAtMost = [&](size_t i, size_t j, int c) {
-    auto key = std::make_tuple(i, j, c);
-    if (auto it = differences.find(key); it != differences.end()) return it->second;
-    z3::expr_vector clauses(ctx);
-    for (int t = 0; t <= caps_[i]; ++t) clauses.push_back(z3::implies(geq(i, t), geq(j, t - c)));
-    z3::expr e = clauses.empty() ? ctx.bool_val(true) : z3::mk_and(clauses);
-    differences.emplace(key, e);
-    return e;
-  };
+  RouteEncoding enc(ctx, prop_.graph(), d_, *model_, caps_);
+  for (const auto& clause : enc.chainClauses()) opt.add(clause);
+  buildGroups(enc);
   const bool lowest_id = options_.tie_break == TieBreak::LowestId;
   const auto objective = options_.objective;
   // Satisfied and latency are one MaxSAT objective: the goal weighted by `scale` (more
@@ -306,87 +282,36 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
     }
   }
 
-  std::vector<std::vector<std::pair<int64_t, z3::expr>>> chosen(groups_.size());  // lowest-id class flags
   for (size_t gi = 0; gi < groups_.size(); ++gi) {
     const Group& g = groups_[gi];
-    const ClientSensitivity& model = models_[g.model];
-    const auto& sessions = model.sessions();
-    const auto& r = model.offsets();
-    const size_t k = g.positions.size();
-    std::string tag = "g" + std::to_string(gi) + "_";
-    // best[a]: position a is among the equally good routes (difference constraints).
-    std::vector<z3::expr> best;
-    for (size_t a = 0; a < k; ++a) {
-      size_t i = g.positions[a];
-      z3::expr_vector conj(ctx);
-      for (size_t b = 0; b < k; ++b) {
-        size_t j = g.positions[b];
-        if (a == b) continue;
-        int bound = r[j] - r[i];  // p_i - p_j <= r_j - r_i
-        if (bound >= caps_[sessions[i]]) continue;
-        conj.push_back(differenceAtMost(sessions[i], sessions[j], bound));
-      }
-      best.push_back(conj.empty() ? ctx.bool_val(true) : z3::mk_and(conj));
-    }
     std::vector<int64_t> values(g.classes);
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
-
-    // reaches(pred): the outcome class satisfies pred. Lowest-id: one class flag is
-    // chosen, among the classes of the best positions, and known tie outcomes fix it.
-    // Keep-all: every best position counts, the catchment's class is the worst of them.
+    // reaches(pred): the outcome class satisfies pred. Lowest-id: the winner's PoP has such
+    // a class. Keep-all: the catchment's class is the worst of its PoPs, and for the
+    // "at least this level" predicates used below that is: some best session reaches it.
     std::function<z3::expr(const std::function<bool(int64_t)>&)> reaches;
     if (lowest_id) {
-      z3::expr_vector flags(ctx);
-      for (int64_t v : values) {
-        z3::expr flag = ctx.bool_const((tag + std::to_string(v)).c_str());
-        flags.push_back(flag);
-        z3::expr_vector support(ctx);
-        for (size_t a = 0; a < k; ++a)
-          if (g.classes[a] == v) support.push_back(best[a]);
-        opt.add(z3::implies(flag, z3::mk_or(support)));
-        chosen[gi].emplace_back(v, flag);
-      }
-      std::vector<int> ones(values.size(), 1);
-      opt.add(z3::pbeq(flags, ones.data(), 1));
-      for (const auto& [ties, winner] : model.tieWinners()) {
-        std::vector<size_t> members;
-        for (size_t s : ties) {
-          auto it = std::find_if(g.positions.begin(), g.positions.end(),
-                                 [&](size_t pos) { return sessions[pos] == s; });
-          if (it == g.positions.end()) break;
-          members.push_back(static_cast<size_t>(it - g.positions.begin()));
-        }
-        if (members.size() != ties.size()) continue;  // cannot happen within the caps
-        int64_t winner_class = outcomeClass(g.clients.front(), d_.sessions[winner].pop);
-        bool decides = false;
-        for (size_t a : members) decides |= g.classes[a] != winner_class;
-        if (!decides) continue;
-        z3::expr_vector exact(ctx);
-        for (size_t a = 0; a < k; ++a)
-          exact.push_back(std::find(members.begin(), members.end(), a) != members.end() ? best[a] : !best[a]);
-        size_t flag = static_cast<size_t>(std::lower_bound(values.begin(), values.end(), winner_class) - values.begin());
-        opt.add(z3::implies(z3::mk_and(exact), flags[static_cast<int>(flag)]));
-      }
+      const auto& winner = enc.winnerPop(g.as);
       reaches = [&, gi](const std::function<bool(int64_t)>& pred) {
+        const Group& grp = groups_[gi];
         z3::expr_vector terms(ctx);
-        for (const auto& [v, flag] : chosen[gi])
-          if (pred(v)) terms.push_back(flag);
+        for (size_t a = 0; a < grp.pops.size(); ++a)
+          if (pred(grp.classes[a])) terms.push_back(winner[grp.pops[a]]);
         return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
       };
     } else {
-      // The worst class of the set satisfies pred iff no best position fails it... for
-      // "at least level" predicates: some best position reaches the level.
-      reaches = [&, k](const std::function<bool(int64_t)>& pred) {
+      reaches = [&, gi](const std::function<bool(int64_t)>& pred) {
+        const Group& grp = groups_[gi];
         z3::expr_vector terms(ctx);
-        for (size_t a = 0; a < k; ++a)
-          if (pred(g.classes[a])) terms.push_back(best[a]);
+        for (size_t a = 0; a < grp.positions.size(); ++a)
+          if (pred(grp.classes[a])) terms.push_back(enc.best(grp.as, grp.positions[a]));
         return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
       };
     }
     auto isTarget = [&](int64_t v) { return objective == ObjectiveKind::Satisfied ? v == 1 : (v & 1) == 1; };
-    // At target: lowest-id, the chosen class is a target class; keep-all, no best
-    // position is off target.
+    // At target: lowest-id, the winner's PoP is the target; keep-all, no best session is
+    // off target.
     z3::expr at_target = lowest_id ? reaches(isTarget) : !reaches([&](int64_t v) { return !isTarget(v); });
     if (g.pinned) opt.add(at_target);
     if (g.weight == 0) continue;
@@ -408,7 +333,7 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
         break;
       }
       case ObjectiveKind::P90: {
-        z3::expr ok = ctx.bool_const((tag + "ok").c_str());
+        z3::expr ok = ctx.bool_const(("g" + std::to_string(gi) + "_ok").c_str());
         for (int64_t v : values) {
           p90_values.insert(v / 2);
           int64_t level = v / 2;
@@ -421,6 +346,8 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
       }
     }
   }
+  log("anycast: encoded " + std::to_string(groups_.size()) + " constraint groups over " +
+      std::to_string(enc.encodedAses()) + " ASes in " + std::to_string(elapsed()).substr(0, 5) + " s");
 
   if (objective == ObjectiveKind::P90) {
     z3::expr_vector domain(ctx);
@@ -429,14 +356,12 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
     opt.add(z3::mk_or(domain));
     opt.add(covered * 10 >= ctx.int_val(text(p90_total * 9).c_str()));
     opt.minimize(*threshold);
-  }
-  if (objective == ObjectiveKind::P90) {
     z3::expr total = ctx.int_val(0);
-    for (const auto& steps : at_least)
+    for (const auto& steps : enc.steps())
       for (const auto& step : steps) total = total + z3::ite(step, ctx.int_val(1), ctx.int_val(0));
     opt.minimize(total);
   } else {
-    for (const auto& steps : at_least)
+    for (const auto& steps : enc.steps())
       for (const auto& step : steps) opt.add_soft(!step, 1);
   }
 
@@ -449,6 +374,8 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
       result = z3::unknown;
     }
   }
+  log("anycast: Z3 " + std::string(result == z3::sat ? "optimum" : result == z3::unsat ? "infeasible" : "gave up") +
+      " at " + std::to_string(elapsed()).substr(0, 5) + " s");
   if (result == z3::unsat) return std::nullopt;
   Solution sol;
   z3::model model(ctx);
@@ -458,75 +385,49 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   } catch (const z3::exception&) {
     return sol;
   }
-  for (size_t s = 0; s < n; ++s) {
+  log("anycast: model read at " + std::to_string(elapsed()).substr(0, 5) + " s");
+  for (const auto& steps : enc.steps()) {
     int count = 0;
-    for (const auto& step : at_least[s]) count += model.eval(step, true).is_true();
+    for (const auto& step : steps) count += model.eval(step, true).is_true();
     sol.prepends.push_back(count);
   }
-  for (size_t gi = 0; gi < groups_.size(); ++gi) {
-    int64_t cls = -1;
-    for (const auto& [v, flag] : chosen[gi])
-      if (model.eval(flag, true).is_true()) cls = v;
-    sol.predicted_class.push_back(cls);
+  if (result != z3::sat) return sol;  // an incumbent only: nothing to confirm
+  for (const Group& g : groups_) {
+    std::vector<size_t> predicted;
+    if (lowest_id) {
+      for (size_t q : g.pops)
+        if (model.eval(enc.winnerPop(g.as)[q], true).is_true()) predicted.push_back(q);
+    } else {
+      for (size_t s : g.positions)
+        if (model.eval(enc.best(g.as, s), true).is_true()) predicted.push_back(s);
+    }
+    sol.predicted.push_back(std::move(predicted));
   }
   return sol;
 }
 
+// The model is exact, so every disagreement with the simulator is a bug in it.
 size_t PrependOptimizer::countMismatches(const Solution& sol, const std::vector<ClientOutcome>& simulated) const {
   size_t mismatches = 0;
-  for (size_t gi = 0; gi < groups_.size(); ++gi) {
-    const Group& g = groups_[gi];
-    const ClientSensitivity& model = models_[g.model];
-    std::vector<size_t> predicted_ties;
-    for (size_t pos : model.predictTies(sol.prepends)) predicted_ties.push_back(model.sessions()[pos]);
-    for (size_t c : g.clients) {
-      const auto& sim = simulated[c];
-      if (options_.tie_break == TieBreak::KeepAll) {
-        if (sim.sessions != predicted_ties) ++mismatches;
-      } else if (outcomeClass(c, sim) != sol.predicted_class[gi]) {
-        ++mismatches;
-      }
+  for (size_t gi = 0; gi < groups_.size(); ++gi)
+    for (size_t c : groups_[gi].clients) {
+      const auto& expected = options_.tie_break == TieBreak::KeepAll ? simulated[c].sessions : simulated[c].pops;
+      mismatches += expected != sol.predicted[gi];
     }
-  }
   for (size_t c = 0; c < clients_.size(); ++c)
-    if (constant_[c] && *constant_[c] != outcomeClass(c, simulated[c]))
-      throw std::logic_error("anycast optimiser: a client predicted insensitive moved");
+    if (constant_[c] && *constant_[c] != outcomeClass(c, simulated[c])) ++mismatches;
   return mismatches;
 }
 
 OptimizeResult PrependOptimizer::run() {
   OptimizeResult result;
   const size_t n = d_.sessions.size();
-  const int poll_range = *std::max_element(caps_.begin(), caps_.end());
+  result.before = simulate(PrependVector(n, 0));
+  result.objective_before = eval_.value(result.before);
+  model_.emplace(prop_);
+  log("anycast: route model (" + std::to_string(n) + " per-session distances) in " +
+      std::to_string(elapsed()).substr(0, 5) + " s");
 
-  // 1. Sensitivity polling.
-  std::vector<PrependVector> plan = pollPlan(n, poll_range);
-  std::set<PrependVector> done;
-  bool polling_complete = true;
-  for (const auto& p : plan) {
-    if (result.polls > 0 && remaining() <= 0) {
-      polling_complete = false;
-      break;
-    }
-    if (!done.insert(p).second) continue;
-    auto outcomes = simulate(p);
-    if (result.polls++ == 0) {
-      result.before = outcomes;
-      result.objective_before = eval_.value(outcomes);
-    }
-  }
-  // Offsets are only exact once the whole plan ran; a cut-short poll leaves them open.
-  if (polling_complete) {
-    for (auto& m : models_) m.finish();
-    for (const auto& m : models_) result.sensitive_clients += m.sessions().size() > 1;
-  }
-  log("anycast: polled " + std::to_string(result.polls) + " prepend vectors in " +
-      std::to_string(elapsed()).substr(0, 5) + " s; " +
-      (polling_complete ? std::to_string(result.sensitive_clients) + " of " + std::to_string(models_.size()) +
-                              " client ASes can move"
-                        : "cut short by the time limit"));
-
-  // 2. Solve, confirm, refine.
   auto finishWith = [&](OptimizeStatus status, PrependVector p, std::string message) {
     result.status = status;
     result.message = std::move(message);
@@ -534,6 +435,9 @@ OptimizeResult PrependOptimizer::run() {
     prop_.run(result.prepends, true, state_);
     result.after = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
     result.objective_after = eval_.value(result.after);
+    result.polls = simulations_;
+    result.sensitive_clients = sensitive_;
+    result.constraint_groups = groups_.size();
     return result;
   };
   auto fallback = [&](const std::string& why) {
@@ -541,31 +445,24 @@ OptimizeResult PrependOptimizer::run() {
     return finishWith(OptimizeStatus::Timeout, PrependVector(n, 0), why);
   };
 
-  if (!polling_complete) return fallback("time limit reached while polling");
-  for (size_t round = 0; round < kMaxRounds; ++round) {
-    if (remaining() <= 0) return fallback("time limit reached");
-    buildGroups();
-    result.constraint_groups = groups_.size();
-    z3::check_result check = z3::unknown;
-    auto solution = solve(check);
-    if (!solution)
-      return finishWith(OptimizeStatus::Infeasible, PrependVector(n, 0),
-                        "no prepend vector within the caps puts every pinned client group at its target");
-    if (check == z3::unknown) {
-      if (solution->prepends.size() == n && withinCaps(solution->prepends)) simulate(solution->prepends);
-      return fallback("Z3 did not prove an optimum within the time limit");
-    }
-    auto simulated = simulate(solution->prepends);
-    size_t mismatches = countMismatches(*solution, simulated);
-    log("anycast: round " + std::to_string(round + 1) + ": " + std::to_string(groups_.size()) +
-        " constraint groups, " + std::to_string(mismatches) + " mispredicted client groups");
-    if (mismatches == 0) {
-      result.prediction_matches = true;
-      return finishWith(OptimizeStatus::Optimal, solution->prepends, "");
-    }
-    ++result.refinements;
+  climb(elapsed() + options_.timeout_seconds * 0.1);
+  if (remaining() <= 0) return fallback("time limit reached before solving");
+  z3::check_result check = z3::unknown;
+  auto solution = solve(check);
+  if (!solution)
+    return finishWith(OptimizeStatus::Infeasible, PrependVector(n, 0),
+                      "no prepend vector within the caps puts every pinned client group at its target");
+  if (check == z3::unknown) {
+    if (solution->prepends.size() == n && withinCaps(solution->prepends)) simulate(solution->prepends);
+    return fallback("Z3 did not prove an optimum within the time limit");
   }
-  return fallback("refinement did not converge");
+  auto simulated = simulate(solution->prepends);
+  size_t mismatches = countMismatches(*solution, simulated);
+  if (mismatches != 0)
+    throw std::logic_error("anycast optimiser: the route model mispredicted " + std::to_string(mismatches) +
+                           " client groups");
+  result.prediction_matches = true;
+  return finishWith(OptimizeStatus::Optimal, solution->prepends, "");
 }
 
 }  // namespace

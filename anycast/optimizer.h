@@ -1,11 +1,10 @@
-// AS-path prepending optimisation: learn each client's sensitivity by polling the exact
-// simulator, encode "which session wins" as difference constraints over the prepend counts,
-// let Z3 optimise the objective (then the fewest total prepends), confirm the chosen vector
-// with the simulator, and feed every disagreement back until prediction = simulation.
-//
-// Unknown lowest-id tie outcomes are left free for Z3 (the model over-approximates what
-// can happen), so when the confirmed prediction matches the simulation, the vector is
-// optimal over all vectors within the caps, not just among the polled ones.
+// AS-path prepending optimisation: build the exact route model of every AS from the graph
+// (route_model.h: per-session distances in the AS's fixed route class, and the lowest-id
+// winner as a function of the tie set), encode it for Z3 (route_encoding.h), let Z3 optimise
+// the objective (then the fewest total prepends) in one MaxSAT call, and confirm the chosen
+// vector with the simulator. The model has no free or learned parts, so "optimal" means
+// optimal over every vector within the caps; a simulation that disagrees with the model is
+// an internal error, never silently accepted.
 #pragma once
 
 #include <functional>
@@ -38,10 +37,10 @@ struct OptimizeResult {
   double objective_after = 0;
   std::string message;                // why infeasible / timed out
   // How the answer was found.
-  size_t polls = 0;
-  size_t refinements = 0;       // re-solves after a prediction mismatch
-  size_t sensitive_clients = 0; // client ASes that polling saw with more than one session
-  size_t constraint_groups = 0; // distinct client models handed to Z3 in the last round
+  size_t polls = 0;             // simulator runs (baseline, fallback descent, confirmation)
+  size_t refinements = 0;       // always 0: the model is exact (kept for the JSON report)
+  size_t sensitive_clients = 0; // client ASes with more than one session that can win
+  size_t constraint_groups = 0; // soft-constraint groups handed to Z3
   bool prediction_matches = false;
 };
 

@@ -1,0 +1,61 @@
+// RouteModel as Z3 formulas over the prepend counts. Prepends are order-encoded
+// (geq(s, t) <=> p_s >= t), and each AS's path length is described by level literals
+// le(v, L) <=> length_v <= L, a disjunction over its sessions. "s is among v's best" is then
+// a conjunction over the (at most cap + 1) values of p_s instead of one difference
+// constraint per pair of sessions, so an AS costs O(sessions x cap), not O(sessions^2).
+// The lowest-id winner is encoded exactly (see route_model.h) as an if-then-else chain over
+// v's in-neighbours in ASN order, shared by every client behind the same ASes.
+#pragma once
+
+#include <z3++.h>
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "anycast/deployment.h"
+#include "anycast/route_model.h"
+
+namespace routefix::anycast {
+
+class RouteEncoding {
+ public:
+  RouteEncoding(z3::context& ctx, const AsGraph& graph, const Deployment& deployment, const RouteModel& model,
+                std::vector<int> caps);
+
+  // The order-encoding variables (steps[s][t-1] <=> p_s >= t) and the clauses linking them.
+  const std::vector<std::vector<z3::expr>>& steps() const { return steps_; }
+  const z3::expr_vector& chainClauses() const { return chain_; }
+  z3::expr geq(size_t s, int t) const;
+
+  // Sessions that can be among v's best somewhere within the caps, ascending.
+  const std::vector<size_t>& candidates(AsIndex v) { return node(v).candidates; }
+  // s is among v's equally good sessions (s from candidates(v)).
+  z3::expr best(AsIndex v, size_t s);
+  // The PoP of v's lowest-id winner, one formula per PoP (false where impossible).
+  const std::vector<z3::expr>& winnerPop(AsIndex v);
+  size_t encodedAses() const { return nodes_.size(); }
+
+ private:
+  struct Node {
+    int low = 0, high = 0;                // length_v ranges over [low, high] within the caps
+    std::vector<size_t> candidates;
+    std::vector<z3::expr> level;          // le(v, L) for L in [low, high)
+    std::vector<z3::expr> best;           // per candidate
+    std::unique_ptr<std::vector<z3::expr>> winner;  // per PoP, built on demand
+  };
+  Node& node(AsIndex v);
+  z3::expr lengthAtMost(Node& n, int bound) const;
+  std::vector<z3::expr> buildWinner(AsIndex v);
+
+  z3::context& ctx_;
+  const AsGraph& graph_;
+  const Deployment& d_;
+  const RouteModel& model_;
+  std::vector<int> caps_;
+  std::vector<std::vector<z3::expr>> steps_;
+  z3::expr_vector chain_;
+  std::unordered_map<AsIndex, Node> nodes_;
+};
+
+}  // namespace routefix::anycast
