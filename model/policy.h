@@ -188,6 +188,8 @@ struct PolicyClause {
   std::optional<uint32_t> continue_to;
   std::string call;  // IOS/FRR `call OTHER_MAP`
   SourceSpan span;   // the clause header through its last statement
+  // The line that decides permit/deny when it is not the header (Junos `then reject`).
+  SourceSpan action_span;
 };
 
 struct RoutePolicy {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "repair/junos_patch_printer.h"
 #include "symsim/ospf_encoding.h"
 
 namespace routefix::repair {
@@ -36,10 +37,8 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
     why = "unknown device " + k.node;
     return false;
   }
-  if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp) {
-    why = "no Junos patch printer yet for " + symsim::knobKindName(k.kind);
-    return false;
-  }
+  if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp)
+    return JunosPatchPrinter(edits_).apply(*d, k, value, why);
   switch (k.kind) {
     case KnobKind::ClauseAction: return clauseAction(*d, k, value != 0, why);
     case KnobKind::PrefixListEntryMatch:

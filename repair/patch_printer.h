@@ -1,5 +1,5 @@
-// Writes knob changes back into the configs in the device's own syntax (IOS and FRR; Junos
-// is refused with a reason until its printer exists). Each change rewrites, removes or adds
+// Writes knob changes back into the configs in the device's own syntax (IOS and FRR here;
+// Junos through JunosPatchPrinter). Each change rewrites, removes or adds
 // as few lines as it can, next to the lines it relates to and with their indentation, so the
 // diff reads like an operator's edit.
 #pragma once

@@ -19,6 +19,13 @@ SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b) {
   return r;
 }
 
+// How the operator names the clause: "route-map RM 10 on r1" / "policy-statement P term t on r1".
+std::string clauseName(const model::Device& d, const model::RoutePolicy& policy, size_t clause) {
+  const std::string& name = policy.clauses[clause].name;
+  if (iosFamily(d)) return "route-map " + policy.name + " " + name + " on " + d.name;
+  return "policy-statement " + policy.name + " term " + name + " on " + d.name;
+}
+
 std::string clauseKey(const model::Device& d, const std::string& policy, size_t clause) {
   return d.name + "|" + policy + "|" + std::to_string(clause);
 }
@@ -198,7 +205,7 @@ SymRoute PolicyEncoder::applySets(const PolicySite& site, const model::RoutePoli
       k.set_index = s;
       k.set_kind = set.kind;
       k.span = set.span;
-      k.description = "route-map " + policy.name + " " + policy.clauses[clause].name + " on " + d.name;
+      k.description = clauseName(d, policy, clause);
       return knobs_.get(k);
     };
     switch (set.kind) {
@@ -276,8 +283,8 @@ void PolicyEncoder::applyPolicy(const PolicySite& site, const model::RoutePolicy
         k.original = clause.action == model::ClauseAction::Permit;
         k.policy = policy.name;
         k.clause = c;
-        k.span = clause.span;
-        k.description = "route-map " + policy.name + " " + clause.name + " on " + d.name;
+        k.span = clause.action_span.known() ? clause.action_span : clause.span;
+        k.description = clauseName(d, policy, c);
         z3::expr permit = knobs_.get(k);
         ev.route = choose(m && permit, applySets(site, policy, c, ev.route), ev.route);
         ev.accepted = z3::ite(m, permit, ev.accepted);

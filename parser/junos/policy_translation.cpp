@@ -179,8 +179,11 @@ struct PolicyBuilder {
     clause.action = model::ClauseAction::NextClause;  // no terminating action: fall through
     for (const auto& a : actions) {
       switch (a.kind) {
-        case ThenAction::Kind::Accept: clause.action = model::ClauseAction::Permit; break;
-        case ThenAction::Kind::Reject: clause.action = model::ClauseAction::Deny; break;
+        case ThenAction::Kind::Accept:
+        case ThenAction::Kind::Reject:
+          clause.action = a.kind == ThenAction::Kind::Accept ? model::ClauseAction::Permit : model::ClauseAction::Deny;
+          clause.action_span = model::SourceSpan{file, a.line, a.line};
+          break;
         case ThenAction::Kind::NextTerm: clause.action = model::ClauseAction::NextClause; break;
         case ThenAction::Kind::NextPolicy: clause.action = model::ClauseAction::NextPolicy; break;
         case ThenAction::Kind::Set: clause.sets.push_back(a.set); break;

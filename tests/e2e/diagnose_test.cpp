@@ -44,6 +44,7 @@ TEST_CASE("diagnose names the injected line for every error class") {
                         "missing-network", "ospf-cost", "missing-rr-client", "two-errors"})
     for (const char* dialect : {"-ios", "-frr"})
       checkDiagnosis(std::string("tests/data/repair/") + c + dialect);
+  for (const char* c : {"wrong-deny", "localpref-waypoint"}) checkDiagnosis(std::string("tests/data/repair/") + c + "-junos");
 }
 
 TEST_CASE("diagnose of the campus example points at the prefix-list typo") {

@@ -73,6 +73,13 @@ TEST_CASE("repair fixes each error class, FRR dialect") {
   for (const char* c : kCases) checkRepair(std::string("tests/data/repair/") + c + "-frr");
 }
 
+TEST_CASE("repair writes Junos syntax: hierarchical (term action) and set form (local-preference)") {
+  for (const char* c : {"wrong-deny", "localpref-waypoint"}) checkRepair(std::string("tests/data/repair/") + c + "-junos");
+  auto r = runRoutefix({"repair", "tests/data/repair/wrong-deny-junos", "--format", "json"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.json()["patches"][0]["diff"].get<std::string>().find("+            then accept;\n") != std::string::npos);
+}
+
 TEST_CASE("repair of a snapshot whose intents hold: already-satisfied, no patch, exit 0") {
   auto r = runRoutefix({"repair", "tests/data/repair/wrong-deny-ios", "--intents",
                         "tests/data/repair/satisfied-intents.yaml", "--format", "json"});
