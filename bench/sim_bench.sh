@@ -2,7 +2,9 @@
 # Simulation benchmark: `routefix routes SNAPSHOT --format json` (full RIBs of every router) on
 # generated RFC 7938 fat-trees (bench/gen_fattree) and random WANs (bench/gen_wan), pinned to one
 # core when taskset exists. Prints routers, prefixes, routes computed, wall seconds and peak
-# RSS per size, then how time grew from k=16 to k=32 against the growth of the work.
+# RSS per size, then how time grew from k=16 to k=32 against the growth of the work. The
+# fat-tree rows also time `--node e0-0` (parse + simulation, one router's routes printed):
+# the full JSON of every RIB is ~1 GB at k=32 and its printing can dominate the total.
 # Targets (issue 3): k=32 <= 3 s and <= 2 GiB; k=40 <= 8 s.
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh); SIM_BENCH_K (default
 # "8 16 24 32 40"); SIM_BENCH_WAN (core router counts, default "50 100 200").
@@ -17,18 +19,18 @@ command -v taskset >/dev/null && pin=(taskset -c 0)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# run SNAPSHOT: "<exit> <wall s> <peak MiB> <routes>" of one routefix routes run.
+# run SNAPSHOT [ARGS]: "<exit> <wall s> <peak MiB> <routes>" of one routefix routes run.
 run() {
   local rc=0 secs kib
-  /usr/bin/time -o "$work/time" -f "%e %M" "${pin[@]}" "$ROUTEFIX_BIN" routes "$1" --format json \
+  /usr/bin/time -o "$work/time" -f "%e %M" "${pin[@]}" "$ROUTEFIX_BIN" routes "$@" --format json \
     >"$work/routes.json" 2>"$work/err" || rc=$?
   read -r secs kib < <(tail -1 "$work/time")
   # One "prefix" key per route in the spec's JSON shape.
   echo "$rc $secs $((kib / 1024)) $(grep -o '"prefix":' "$work/routes.json" | wc -l)"
 }
 
-row='%-14s %8s %9s %12s %9s %10s %s\n'
-printf "$row" network routers prefixes routes "wall(s)" "peak(MiB)" note
+row='%-14s %8s %9s %12s %9s %10s %9s %s\n'
+printf "$row" network routers prefixes routes "wall(s)" "peak(MiB)" "sim(s)" note
 declare -A wall routes_of
 for k in $sizes; do
   snap=$work/fattree-$k
@@ -36,12 +38,13 @@ for k in $sizes; do
   read -r rc secs mib n < <(run "$snap")
   note=""
   ((rc == 0)) || note="exit $rc: $(head -c 200 "$work/err" | tr '\n' ' ')"
+  read -r _ simsecs _ _ < <(run "$snap" --node e0-0)
   case $k in
     32) awk -v s="$secs" -v m="$mib" 'BEGIN { exit !(s > 3 || m > 2048) }' && note="$note MISSES target (3 s, 2 GiB)" ;;
     40) awk -v s="$secs" 'BEGIN { exit !(s > 8) }' && note="$note MISSES target (8 s)" ;;
   esac
   wall[$k]=$secs routes_of[$k]=$n
-  printf "$row" "fattree k=$k" $((5 * k * k / 4)) $((k * k / 2)) "$n" "$secs" "$mib" "$note"
+  printf "$row" "fattree k=$k" $((5 * k * k / 4)) $((k * k / 2)) "$n" "$secs" "$mib" "$simsecs" "$note"
   rm -rf "$snap"
 done
 for n in $wans; do
@@ -50,7 +53,7 @@ for n in $wans; do
   read -r rc secs mib routes < <(run "$snap")
   note=""
   ((rc == 0)) || note="exit $rc: $(head -c 200 "$work/err" | tr '\n' ' ')"
-  printf "$row" "wan n=$n" $((n + 40)) $((n + 40 * 50)) "$routes" "$secs" "$mib" "$note"
+  printf "$row" "wan n=$n" $((n + 40)) $((n + 40 * 50)) "$routes" "$secs" "$mib" "" "$note"
   rm -rf "$snap"
 done
 if [ -n "${wall[16]:-}" ] && [ -n "${wall[32]:-}" ]; then

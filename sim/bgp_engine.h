@@ -5,6 +5,7 @@
 // all their contributors. A prefix whose best paths keep changing is cut off and reported.
 #pragma once
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,9 @@
 namespace routefix::sim::detail {
 
 struct BgpOutcome {
-  std::vector<std::vector<Route>> routes;  // per node: best BGP routes to install
+  // Per node: best BGP routes to install. A deque: it grows a route per prefix and never
+  // moves the routes already there.
+  std::vector<std::deque<Route>> routes;
   std::vector<Prefix> oscillating;         // prefixes that did not converge
   std::vector<std::string> warnings;
 };

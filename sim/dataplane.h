@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/network.h"
+#include "sim/next_hops.h"
 
 namespace routefix::sim {
 
@@ -23,18 +24,10 @@ using model::Prefix;
 enum class Protocol { Connected, Local, Static, Ospf, OspfInterArea, OspfE1, OspfE2, Bgp, Ibgp, Aggregate };
 std::string protocolName(Protocol p);
 
-struct NextHop {
-  std::optional<Ipv4> ip;  // none for connected routes and interface statics
-  std::string interface;   // egress interface on this node
-  std::string node;        // neighbouring device, or "" when it is outside the snapshot
-  bool discard = false;    // Null0 / blackhole / discard
-  auto operator<=>(const NextHop&) const = default;
-};
-
 struct Route {
   Prefix prefix;
   Protocol protocol = Protocol::Connected;
-  std::vector<NextHop> next_hops;  // ECMP next hops together, sorted
+  NextHops next_hops;  // ECMP next hops together, sorted
   uint32_t admin_distance = 0;
   uint32_t metric = 0;
   // BGP attributes (empty/nullopt for other protocols)

@@ -64,6 +64,15 @@ const std::vector<const model::RoutePolicy*>& PolicyEvaluator::resolve(
   return it->second;
 }
 
+bool PolicyEvaluator::permitsUnchanged(const std::vector<const model::RoutePolicy*>& chain) {
+  if (chain.empty()) return true;
+  const model::RoutePolicy* first = chain.front();
+  if (!first || first->clauses.empty()) return false;
+  const auto& c = first->clauses.front();
+  return c.action == model::ClauseAction::Permit && c.matches.empty() && c.sets.empty() &&
+         c.call.empty() && !c.continue_to;
+}
+
 PolicyEvaluator::Verdict PolicyEvaluator::run(const model::RoutePolicy& policy,
                                               PolicySubject& subject, int depth) {
   if (depth > 16) return Verdict::Deny;  // `call` cycle: refuse rather than recurse forever

@@ -66,6 +66,10 @@ class PolicyEvaluator {
   // the vector's address is a stable key (nullptr entries: undefined names, which deny).
   // The returned reference stays valid for the evaluator's lifetime.
   const std::vector<const model::RoutePolicy*>& resolve(const std::vector<std::string>& chain);
+  // True when the chain accepts every route without changing it (no chain, or a first clause
+  // that permits everything and sets nothing, like the permit-all route-maps FRR's
+  // ebgp-requires-policy makes fabrics carry): callers then skip evaluating it per route.
+  static bool permitsUnchanged(const std::vector<const model::RoutePolicy*>& chain);
 
   bool prefixListPermits(const std::string& name, const model::Prefix& p) const;
   bool asPathListPermits(const std::string& name, uint32_t path);

@@ -10,14 +10,25 @@ void sortNextHops(std::vector<NextHop>& hops) {
 }
 
 NodeRib selectInstalled(std::vector<Route> candidates) {
-  std::stable_sort(candidates.begin(), candidates.end(), [](const Route& a, const Route& b) {
-    if (a.prefix != b.prefix) return a.prefix < b.prefix;
-    if (a.admin_distance != b.admin_distance) return a.admin_distance < b.admin_distance;
-    return a.protocol < b.protocol;
-  });
+  // Sorts small keys rather than routes: a route is a few hundred bytes to move, and a node
+  // of a large fabric has one for every prefix. The index last keeps equal routes in input
+  // order (a stable sort).
+  struct Key {
+    Prefix prefix;
+    uint32_t admin_distance;
+    Protocol protocol;
+    uint32_t index;
+    auto operator<=>(const Key&) const = default;
+  };
+  std::vector<Key> keys;
+  keys.reserve(candidates.size());
+  for (uint32_t i = 0; i < candidates.size(); ++i)
+    keys.push_back(Key{candidates[i].prefix, candidates[i].admin_distance, candidates[i].protocol, i});
+  std::sort(keys.begin(), keys.end());
   NodeRib rib;
-  for (auto& r : candidates)
-    if (rib.routes.empty() || rib.routes.back().prefix != r.prefix) rib.routes.push_back(std::move(r));
+  for (const Key& k : keys)
+    if (rib.routes.empty() || rib.routes.back().prefix != k.prefix)
+      rib.routes.push_back(std::move(candidates[k.index]));
   return rib;
 }
 
@@ -34,6 +45,7 @@ std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, co
                                          Ipv4 address, std::optional<Prefix> excluded) {
   bool viaDefault = topo.device(node).vendor != model::Vendor::Frr;
   Resolution res;
+  std::vector<NextHop> hops;
   std::vector<Ipv4> pending{address};
   // Recursion depth is bounded: each level must use a route other than the ones before.
   for (int depth = 0; depth < 8 && !pending.empty(); ++depth) {
@@ -52,24 +64,24 @@ std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, co
           const auto& ifs = topo.device(node).interfaces;
           for (uint32_t i = 0; i < ifs.size(); ++i)
             if (ifs[i].name == nh.interface) itf.iface = i;
-          res.next_hops.push_back(NextHop{ip, nh.interface,
-                                          itf.iface == kNone ? "" : topo.nodeBehind(itf, ip), false});
+          hops.push_back(NextHop{ip, nh.interface, itf.iface == kNone ? "" : topo.nodeBehind(itf, ip), false});
         }
         continue;
       }
       for (const auto& nh : r->next_hops) {
         if (nh.discard || !nh.ip)
-          res.next_hops.push_back(nh);
+          hops.push_back(nh);
         else if (nh.interface.empty())
           next.push_back(*nh.ip);  // an unresolved recursive hop: resolve one more level
         else
-          res.next_hops.push_back(nh);
+          hops.push_back(nh);
       }
     }
     pending = std::move(next);
   }
-  if (res.next_hops.empty()) return std::nullopt;
-  sortNextHops(res.next_hops);
+  if (hops.empty()) return std::nullopt;
+  sortNextHops(hops);
+  res.next_hops = std::move(hops);
   return res;
 }
 

@@ -21,7 +21,7 @@ const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,
 // How a next-hop address is reached from a node: the forwarding next hops and the metric
 // of the route used (the "IGP cost" BGP compares).
 struct Resolution {
-  std::vector<NextHop> next_hops;
+  NextHops next_hops;  // sorted, shared by the routes that use this resolution
   uint32_t metric = 0;
   bool connected = false;  // the address is on a directly connected subnet
 };

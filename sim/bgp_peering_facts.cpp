@@ -1,0 +1,48 @@
+#include "sim/bgp_peering_facts.h"
+
+namespace routefix::sim::detail {
+
+namespace {
+
+bool hasOutPolicy(const model::BgpNeighbor& n) {
+  return !n.export_policies.empty() || !n.prefix_list_out.empty() || !n.filter_list_out.empty();
+}
+bool hasInPolicy(const model::BgpNeighbor& n) {
+  return !n.import_policies.empty() || !n.prefix_list_in.empty() || !n.filter_list_in.empty();
+}
+
+}  // namespace
+
+std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
+                                       std::vector<PolicyEvaluator>& policies) {
+  std::vector<PeeringFacts> facts;
+  facts.reserve(peerings.size());
+  for (const auto& peer : peerings) {
+    PeeringFacts f;
+    const auto& rn = *peer.receiver_neighbor;
+    const auto& receiver = *topo.device(peer.receiver).bgp;
+    if (peer.sender != kNone) {
+      const auto& sn = *peer.sender_neighbor;
+      f.out = &policies[peer.sender].resolve(sn.export_policies);
+      f.out_permits_all = PolicyEvaluator::permitsUnchanged(*f.out);
+      f.out_filtered = !sn.prefix_list_out.empty() || !sn.filter_list_out.empty();
+      f.out_blocked = peer.ebgp && topo.device(peer.sender).bgp->ebgp_requires_policy && !hasOutPolicy(sn);
+      f.default_originate = sn.default_originate;
+      f.send_community = sn.send_community;
+      f.next_hop_self = sn.next_hop_self;
+    }
+    f.in = &policies[peer.receiver].resolve(rn.import_policies);
+    f.in_permits_all = PolicyEvaluator::permitsUnchanged(*f.in);
+    f.in_filtered = !rn.prefix_list_in.empty() || !rn.filter_list_in.empty();
+    f.in_blocked = peer.ebgp && receiver.ebgp_requires_policy && !hasInPolicy(rn);
+    f.multihop = rn.ebgp_multihop.has_value();
+    f.weight = rn.weight.value_or(0);
+    f.receiver_asn = receiver.asn;
+    if (rn.local_as && *rn.local_as != receiver.asn) f.local_as = rn.local_as;
+    f.allowas_in = rn.allowas_in.value_or(0);
+    facts.push_back(f);
+  }
+  return facts;
+}
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,33 @@
+// What the BGP engine's per-route work reads of a peering's two neighbor statements, copied
+// side by side per peering. The statements are large and scattered in memory; reading them for
+// every route over every session was the engine's main cost (a cache miss each time).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sim/bgp_sessions.h"
+#include "sim/policy_evaluator.h"
+#include "sim/topology.h"
+
+namespace routefix::sim::detail {
+
+struct PeeringFacts {
+  const std::vector<const model::RoutePolicy*>* out = nullptr;  // resolved route-map chains
+  const std::vector<const model::RoutePolicy*>* in = nullptr;
+  bool out_permits_all = true, in_permits_all = true;  // chain accepts all, unchanged: skip it
+  bool out_filtered = false, in_filtered = false;      // a prefix-list or filter-list applies
+  bool out_blocked = false, in_blocked = false;        // ebgp-requires-policy and none set
+  bool default_originate = false, send_community = false, next_hop_self = false;
+  bool multihop = false;  // receiver's ebgp-multihop
+  uint32_t weight = 0;    // receiver's neighbor weight
+  uint32_t receiver_asn = 0;
+  std::optional<uint32_t> local_as;  // receiver's local-as when it differs from its AS
+  uint32_t allowas_in = 0;
+};
+
+std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
+                                       std::vector<PolicyEvaluator>& policies);
+
+}  // namespace routefix::sim::detail
