@@ -84,6 +84,31 @@ void printText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream
   }
 }
 
+// The document `{"converged": .., "nodes": {name: {"routes": [..]}}}` as nlohmann's dump(2)
+// writes it, one node at a time: a fabric's whole RIB set as one JSON tree needs gigabytes.
+void printJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
+  out << "{\n  \"converged\": " << (dp.converged ? "true" : "false") << ",\n  \"nodes\": {";
+  bool first = true;
+  for (const auto& [name, rib] : dp.ribs) {
+    if (!filter.node.empty() && name != filter.node) continue;
+    nlohmann::json routes = nlohmann::json::array();
+    for (const auto& r : rib.routes)
+      if (filter.keeps(r)) routes.push_back(routeJson(r));
+    std::string body = nlohmann::json{{"routes", std::move(routes)}}.dump(2);
+    out << (first ? "\n" : ",\n") << "    " << nlohmann::json(name).dump() << ": ";
+    // Nested two levels deep: every line after the first gains four spaces.
+    size_t start = 0;
+    for (size_t nl = body.find('\n'); nl != std::string::npos; nl = body.find('\n', start)) {
+      out.write(body.data() + start, static_cast<std::streamsize>(nl + 1 - start));
+      out << "    ";
+      start = nl + 1;
+    }
+    out.write(body.data() + start, static_cast<std::streamsize>(body.size() - start));
+    first = false;
+  }
+  out << (first ? "}" : "\n  }") << "\n}\n";
+}
+
 const RegisterCommand kRoutes{
     "routes", "computed RIBs (best routes) of every node", [](CLI::App& app) {
       auto snapshot = std::make_shared<std::string>();
@@ -115,16 +140,7 @@ const RegisterCommand kRoutes{
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         if (*format == "json") {
-          nlohmann::json nodes = nlohmann::json::object();
-          for (const auto& [name, rib] : dp.ribs) {
-            if (!filter.node.empty() && name != filter.node) continue;
-            nlohmann::json routes = nlohmann::json::array();
-            for (const auto& r : rib.routes)
-              if (filter.keeps(r)) routes.push_back(routeJson(r));
-            nodes[name] = {{"routes", std::move(routes)}};
-          }
-          nlohmann::json out{{"nodes", std::move(nodes)}, {"converged", dp.converged}};
-          std::cout << out.dump(2) << "\n";
+          printJson(dp, filter, std::cout);
         } else {
           printText(dp, filter, std::cout);
         }
