@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/repair_search.h"
 #include "repair/diagnosis.h"
 #include "repair/repair_report.h"
 
@@ -17,11 +18,7 @@ struct DiagnoseArgs {
 
 int runDiagnoseCommand(const DiagnoseArgs& args) {
   repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents);
-  repair::RepairOptions options;
-  options.timeout_seconds = args.timeout;
-  options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
-  repair::RepairResult result =
-      repair::repairNetwork(args.snapshot, job.network, job.baseline, job.before, job.intents, options);
+  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout);
   auto findings = repair::diagnose(args.snapshot, job.network, job.before, result);
   if (args.format == "json") std::cout << repair::diagnoseJson(findings, result).dump(2) << "\n";
   else if (args.format == "sarif") std::cout << repair::diagnoseSarif(findings, args.snapshot).dump(2) << "\n";

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/repair_search.h"
 #include "repair/patched_snapshot.h"
 #include "repair/repair_report.h"
 
@@ -18,11 +19,7 @@ struct RepairArgs {
 
 int runRepairCommand(const RepairArgs& args) {
   repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents);
-  repair::RepairOptions options;
-  options.timeout_seconds = args.timeout;
-  options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
-  repair::RepairResult result =
-      repair::repairNetwork(args.snapshot, job.network, job.baseline, job.before, job.intents, options);
+  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout);
   std::cerr << "routefix: repair " << repair::statusName(result.status) << " after " << result.rounds
             << " round(s), " << result.seconds << " s, region " << result.region_nodes << " nodes, "
             << result.knobs << " knobs\n";
