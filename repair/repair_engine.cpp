@@ -312,9 +312,29 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     std::vector<IntentOutcome> after;
   };
   std::optional<Candidate> best;  // verified, breaks nothing, fixes the most
-  int slack = options.slack;
-  auto search = std::make_unique<Search>(network, baseline, slack, targets);
+  // Regions from small to large: only the shortest session walks, then walks up to the
+  // configured slack longer, then the whole network. With route reflectors every router is
+  // within a few session hops of every other, so slack 2 already selects the whole network
+  // of a WAN and its encoding is more than Z3 solves in minutes at 150 routers; most errors
+  // sit on the shortest walk. A region is widened when its model sees no violation, has no
+  // repair, or keeps proposing patches the concrete check rejects.
+  std::vector<int> slacks{0};
+  if (options.slack > 0) slacks.push_back(options.slack);
+  slacks.push_back(-1);
+  size_t level = options.slack < 0 ? slacks.size() - 1 : 0;
+  auto search = std::make_unique<Search>(network, baseline, slacks[level], targets);
   bool protect = true;
+  int rejectedHere = 0;  // candidates of the current region the concrete check rejected
+  const int rejectedBeforeWidening = 3;
+  auto widen = [&](const std::string& why) {
+    if (search->wholeNetwork() || level + 1 >= slacks.size()) return false;
+    ++level;
+    say(why + "; widening the region" + (slacks[level] < 0 ? " to the whole network" : ""));
+    search = std::make_unique<Search>(network, baseline, slacks[level], targets);
+    protect = true;
+    rejectedHere = 0;
+    return true;
+  };
   for (int round = 0; round < options.max_rounds; ++round) {
     result.rounds = round + 1;
     double left = options.timeout_seconds - elapsed();
@@ -335,16 +355,12 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
         protect = false;
         continue;
       }
+      if (widen("no change inside the region satisfies the failing intents")) continue;
       result.notes.push_back("no combination of the modelled configuration changes satisfies the failing intents");
       break;
     }
     if (changes.empty()) {
-      if (!search->wholeNetwork()) {
-        say("the symbolic model of the region sees no violation; widening to the whole network");
-        slack = -1;
-        search = std::make_unique<Search>(network, baseline, slack, targets);
-        continue;
-      }
+      if (widen("the symbolic model of the region sees no violation")) continue;
       result.notes.push_back("the symbolic model finds the failing intents satisfied without a change "
                              "(a behaviour it does not model); no repair");
       break;
@@ -388,6 +404,8 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
         (!best || failing < failingCount(best->after)))
       best = std::move(cand);
     if (!regression && failing == 0) break;
+    if (++rejectedHere >= rejectedBeforeWidening && widen("the region's patches keep failing the concrete check"))
+      continue;
     // Learn: block this assignment, and add any failure scenario the check exposed.
     search->block(changes);
     for (size_t i = 0; i < report.intents.size(); ++i) {
