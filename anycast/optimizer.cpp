@@ -10,12 +10,14 @@
 #include <thread>
 #include <tuple>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
+#include "anycast/client_constraints.h"
 #include "anycast/route_encoding.h"
 #include "anycast/route_model.h"
 
@@ -42,18 +44,6 @@ std::string text(__int128 v) {
     digits.insert(digits.begin(), static_cast<char>('0' + u % 10));
   return negative ? "-" + digits : digits;
 }
-
-// Client groups at the same AS with the same objective data are one soft constraint
-// with their summed weight.
-struct Group {
-  AsIndex as = 0;
-  std::vector<size_t> pops;       // lowest-id: the PoPs v's winner can be at
-  std::vector<size_t> positions;  // keep-all: the sessions that can be among v's best
-  std::vector<int64_t> classes;   // outcome class of each PoP / position (see outcomeClass)
-  int64_t weight = 0;             // summed over counting clients
-  bool pinned = false;
-  std::vector<size_t> clients;
-};
 
 // Interrupts Z3 when the time budget runs out (the solver's own timeout is not honoured
 // by every optimisation engine).
@@ -91,7 +81,8 @@ class PrependOptimizer {
   PrependOptimizer(const AnycastPropagation& propagation, const std::vector<ClientGroup>& clients,
                    const OptimizeOptions& options)
       : prop_(propagation), d_(propagation.deployment()), clients_(clients), options_(options),
-        eval_(options.objective, clients), start_(Clock::now()) {
+        eval_(options.objective, clients), start_(Clock::now()),
+        classes_(propagation.deployment(), clients, eval_, options.tie_break) {
     for (size_t s = 0; s < d_.sessions.size(); ++s)
       caps_.push_back(std::max(0, d_.sessionCap(s, options.max_prepend)));
     for (const auto& c : clients) client_as_.push_back(*prop_.graph().find(c.asn));
@@ -120,20 +111,18 @@ class PrependOptimizer {
   // Coordinate descent with the simulator until `deadline` (seconds since start): only a
   // fallback for when Z3 runs out of time, which otherwise has nothing better than zero.
   void climb(double deadline);
-  // What the objective can tell apart about landing at `pop`: at target or not
-  // (satisfied), the latency (latency, p90); pinned clients also keep the target bit.
-  int64_t outcomeClass(size_t client, size_t pop) const;
-  // The class of a whole catchment (keep-all: the worst PoP of the set).
-  int64_t outcomeClass(size_t client, const ClientOutcome& outcome) const;
-  void buildGroups(RouteEncoding& enc);
-  // The optimal vector under the exact model, with the predicted outcome of each group:
-  // lowest-id, the winner's PoP; keep-all, the tie set. nullopt = infeasible.
+  // The optimal vector under the exact model, with the truth Z3 gives each group's terms
+  // and each pinned client's "at target". nullopt = infeasible.
   struct Solution {
     PrependVector prepends;
-    std::vector<std::vector<size_t>> predicted;  // per group
+    std::vector<std::vector<bool>> predicted;  // per group, per term
+    std::vector<bool> pinned_predicted;        // per pinned entry
   };
   std::optional<Solution> solve(z3::check_result& result);
   size_t countMismatches(const Solution& solution, const std::vector<ClientOutcome>& simulated) const;
+  size_t constraintGroups() const {
+    return constraints_ ? constraints_->groups.size() + constraints_->pinned.size() : 0;
+  }
 
   const AnycastPropagation& prop_;
   const Deployment& d_;
@@ -146,10 +135,11 @@ class PrependOptimizer {
   std::optional<RouteModel> model_;
   PropagationState state_;
   size_t simulations_ = 0;
-  size_t sensitive_ = 0;
 
-  std::vector<Group> groups_;
-  std::vector<std::optional<int64_t>> constant_;  // per client: its outcome class, if fixed
+  ClientConstraintBuilder classes_;
+  // The Z3 context outlives solve(), so the constraints' formulas stay readable.
+  std::unique_ptr<z3::context> ctx_;
+  std::optional<ClientConstraints> constraints_;
 
   // Best simulated vector within the caps that keeps pinned clients (timeout fallback).
   struct Candidate {
@@ -191,70 +181,23 @@ void PrependOptimizer::climb(double deadline) {
   }
 }
 
-int64_t PrependOptimizer::outcomeClass(size_t c, size_t pop) const {
-  bool at_target = clients_[c].target && *clients_[c].target == pop;
-  if (options_.objective == ObjectiveKind::Satisfied) return at_target ? 1 : 0;
-  return eval_.latencyUs(c, {pop}) * 2 + (clients_[c].pinned && at_target ? 1 : 0);
-}
-
-int64_t PrependOptimizer::outcomeClass(size_t c, const ClientOutcome& outcome) const {
-  if (outcome.pops.empty()) return -1;
-  if (options_.objective == ObjectiveKind::Satisfied) return eval_.atTarget(c, outcome.pops) ? 1 : 0;
-  bool at_target = eval_.atTarget(c, outcome.pops);
-  return eval_.latencyUs(c, outcome.pops) * 2 + (clients_[c].pinned && at_target ? 1 : 0);
-}
-
-void PrependOptimizer::buildGroups(RouteEncoding& enc) {
-  groups_.clear();
-  constant_.assign(clients_.size(), std::nullopt);
-  sensitive_ = 0;
-  std::map<std::tuple<AsIndex, bool, bool, std::vector<int64_t>>, size_t> by_key;
-  std::set<AsIndex> sensitive_ases;
-  const bool lowest_id = options_.tie_break == TieBreak::LowestId;
-  for (size_t c = 0; c < clients_.size(); ++c) {
-    AsIndex v = client_as_[c];
-    const auto& sessions = enc.candidates(v);
-    if (sessions.size() > 1) sensitive_ases.insert(v);
-    std::vector<size_t> pops, positions;
-    std::vector<int64_t> classes;
-    if (lowest_id) {
-      for (size_t s : sessions) pops.push_back(d_.sessions[s].pop);
-      std::sort(pops.begin(), pops.end());
-      pops.erase(std::unique(pops.begin(), pops.end()), pops.end());
-      for (size_t q : pops) classes.push_back(outcomeClass(c, q));
-    } else {
-      positions = sessions;
-      for (size_t s : sessions) classes.push_back(outcomeClass(c, d_.sessions[s].pop));
-    }
-    if (classes.empty()) {
-      constant_[c] = -1;  // no route whatever the prepends
-      continue;
-    }
-    if (std::all_of(classes.begin(), classes.end(), [&](int64_t x) { return x == classes.front(); })) {
-      constant_[c] = classes.front();  // moves, if at all, without changing the objective
-      continue;
-    }
-    auto key = std::make_tuple(v, clients_[c].pinned, eval_.counts(c), classes);
-    auto [it, inserted] = by_key.emplace(key, groups_.size());
-    if (inserted) groups_.push_back(Group{v, pops, positions, classes, 0, clients_[c].pinned, {}});
-    Group& g = groups_[it->second];
-    if (eval_.counts(c)) g.weight += eval_.weight(c);
-    g.clients.push_back(c);
-  }
-  sensitive_ = sensitive_ases.size();
-}
-
 std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_result& result) {
-  z3::context ctx;
+  constraints_.reset();  // its formulas belong to the context replaced below
+  ctx_ = std::make_unique<z3::context>();
+  z3::context& ctx = *ctx_;
   z3::optimize opt(ctx);
   z3::params params(ctx);
-  params.set("timeout", static_cast<unsigned>(std::max(1.0, remaining() * 1000)));
-  opt.set(params);
+  const double encoding_started = elapsed();
+  // Branch and bound (wmax), not core-guided maxres: the variables are few (the prepend
+  // steps) but the optimum leaves much of the weight unsatisfied, so maxres needs a core
+  // per unsatisfied group while wmax prunes by the weight already lost (10,000 ASes / 8
+  // sessions: optimal in 1.7 s instead of no answer in 30 s).
+  params.set("maxsat_engine", ctx.str_symbol("wmax"));
 
   RouteEncoding enc(ctx, prop_.graph(), d_, *model_, caps_);
   for (const auto& clause : enc.chainClauses()) opt.add(clause);
-  buildGroups(enc);
-  const bool lowest_id = options_.tie_break == TieBreak::LowestId;
+  constraints_ = classes_.build(enc, client_as_);
+
   const auto objective = options_.objective;
   // Satisfied and latency are one MaxSAT objective: the goal weighted by `scale` (more
   // than the largest possible prepend total) plus one unit per prepend. Z3's lexicographic
@@ -270,10 +213,9 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
 
   // Constant clients.
   for (size_t c = 0; c < clients_.size(); ++c) {
-    if (!constant_[c]) continue;
-    int64_t cls = *constant_[c];
-    bool at_target = objective == ObjectiveKind::Satisfied ? cls == 1 : cls >= 0 && (cls & 1);
-    if (clients_[c].pinned && !at_target) return std::nullopt;
+    if (!constraints_->constant[c]) continue;
+    int64_t cls = *constraints_->constant[c];
+    if (clients_[c].pinned && !classes_.atTarget(cls)) return std::nullopt;
     if (objective == ObjectiveKind::P90 && eval_.counts(c) && cls >= 0) {
       int64_t lat = cls / 2;
       p90_values.insert(lat);
@@ -281,64 +223,24 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
       covered = covered + z3::ite(ctx.int_val(lat) <= *threshold, ctx.int_val(eval_.weight(c)), ctx.int_val(0));
     }
   }
+  for (const auto& [client, at_target] : constraints_->pinned) opt.add(at_target);
 
-  for (size_t gi = 0; gi < groups_.size(); ++gi) {
-    const Group& g = groups_[gi];
-    std::vector<int64_t> values(g.classes);
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    // reaches(pred): the outcome class satisfies pred. Lowest-id: the winner's PoP has such
-    // a class. Keep-all: the catchment's class is the worst of its PoPs, and for the
-    // "at least this level" predicates used below that is: some best session reaches it.
-    std::function<z3::expr(const std::function<bool(int64_t)>&)> reaches;
-    if (lowest_id) {
-      const auto& winner = enc.winnerPop(g.as);
-      reaches = [&, gi](const std::function<bool(int64_t)>& pred) {
-        const Group& grp = groups_[gi];
-        z3::expr_vector terms(ctx);
-        for (size_t a = 0; a < grp.pops.size(); ++a)
-          if (pred(grp.classes[a])) terms.push_back(winner[grp.pops[a]]);
-        return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-      };
-    } else {
-      reaches = [&, gi](const std::function<bool(int64_t)>& pred) {
-        const Group& grp = groups_[gi];
-        z3::expr_vector terms(ctx);
-        for (size_t a = 0; a < grp.positions.size(); ++a)
-          if (pred(grp.classes[a])) terms.push_back(enc.best(grp.as, grp.positions[a]));
-        return terms.empty() ? ctx.bool_val(false) : z3::mk_or(terms);
-      };
-    }
-    auto isTarget = [&](int64_t v) { return objective == ObjectiveKind::Satisfied ? v == 1 : (v & 1) == 1; };
-    // At target: lowest-id, the winner's PoP is the target; keep-all, no best session is
-    // off target.
-    z3::expr at_target = lowest_id ? reaches(isTarget) : !reaches([&](int64_t v) { return !isTarget(v); });
-    if (g.pinned) opt.add(at_target);
+  for (size_t gi = 0; gi < constraints_->groups.size(); ++gi) {
+    const MergedGroup& g = constraints_->groups[gi];
     if (g.weight == 0) continue;
-
     switch (objective) {
       case ObjectiveKind::Satisfied:
-        opt.add_soft(at_target, text(g.weight * scale).c_str());
+        opt.add_soft(g.terms.front().formula, text(g.weight * scale).c_str());
         break;
-      case ObjectiveKind::Latency: {
-        // Weighted latency as MaxSAT: pay w * step for every latency level reached.
-        std::vector<int64_t> levels;
-        for (int64_t v : values) levels.push_back(v / 2);
-        levels.erase(std::unique(levels.begin(), levels.end()), levels.end());
-        for (size_t l = 1; l < levels.size(); ++l) {
-          int64_t level = levels[l];
-          __int128 cost = static_cast<__int128>(g.weight) * (levels[l] - levels[l - 1]) * scale;
-          opt.add_soft(!reaches([level](int64_t v) { return v / 2 >= level; }), text(cost).c_str());
-        }
+      case ObjectiveKind::Latency:
+        for (const OutcomeTerm& t : g.terms)
+          opt.add_soft(!t.formula, text(static_cast<__int128>(g.weight) * t.step * scale).c_str());
         break;
-      }
       case ObjectiveKind::P90: {
         z3::expr ok = ctx.bool_const(("g" + std::to_string(gi) + "_ok").c_str());
-        for (int64_t v : values) {
-          p90_values.insert(v / 2);
-          int64_t level = v / 2;
-          opt.add(z3::implies(ok && reaches([level](int64_t x) { return x / 2 == level; }),
-                              ctx.int_val(level) <= *threshold));
+        for (const OutcomeTerm& t : g.terms) {
+          p90_values.insert(t.level);
+          opt.add(z3::implies(ok && t.formula, ctx.int_val(t.level) <= *threshold));
         }
         covered = covered + z3::ite(ok, ctx.int_val(g.weight), ctx.int_val(0));
         p90_total += g.weight;
@@ -346,8 +248,9 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
       }
     }
   }
-  log("anycast: encoded " + std::to_string(groups_.size()) + " constraint groups over " +
-      std::to_string(enc.encodedAses()) + " ASes in " + std::to_string(elapsed()).substr(0, 5) + " s");
+  log("anycast: encoded " + std::to_string(clients_.size()) + " client groups as " +
+      std::to_string(constraintGroups()) + " constraint groups over " + std::to_string(enc.encodedAses()) +
+      " ASes in " + std::to_string(elapsed()).substr(0, 5) + " s");
 
   if (objective == ObjectiveKind::P90) {
     z3::expr_vector domain(ctx);
@@ -365,8 +268,20 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
       for (const auto& step : steps) opt.add_soft(!step, 1);
   }
 
+  // Z3 stops early enough to leave time for reading its model, confirming it with the
+  // simulator and tearing the context down (which costs a fraction of building it), so
+  // that the whole run stays within the time limit.
+  const double reserve = 0.5 + 0.5 * (elapsed() - encoding_started);
+  const double budget = remaining() - reserve;
+  if (budget <= 0) {
+    result = z3::unknown;
+    log("anycast: no time left for Z3 after encoding");
+    return Solution{};
+  }
+  params.set("timeout", static_cast<unsigned>(std::max(1.0, budget * 1000)));
+  opt.set(params);
   {
-    Watchdog watchdog(ctx, remaining());
+    Watchdog watchdog(ctx, budget);
     try {
       result = opt.check();
     } catch (const z3::exception& e) {
@@ -392,30 +307,31 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
     sol.prepends.push_back(count);
   }
   if (result != z3::sat) return sol;  // an incumbent only: nothing to confirm
-  for (const Group& g : groups_) {
-    std::vector<size_t> predicted;
-    if (lowest_id) {
-      for (size_t q : g.pops)
-        if (model.eval(enc.winnerPop(g.as)[q], true).is_true()) predicted.push_back(q);
-    } else {
-      for (size_t s : g.positions)
-        if (model.eval(enc.best(g.as, s), true).is_true()) predicted.push_back(s);
-    }
-    sol.predicted.push_back(std::move(predicted));
+  for (const MergedGroup& g : constraints_->groups) {
+    std::vector<bool> truth;
+    for (const OutcomeTerm& t : g.terms) truth.push_back(model.eval(t.formula, true).is_true());
+    sol.predicted.push_back(std::move(truth));
   }
+  for (const auto& [client, at_target] : constraints_->pinned)
+    sol.pinned_predicted.push_back(model.eval(at_target, true).is_true());
   return sol;
 }
 
 // The model is exact, so every disagreement with the simulator is a bug in it.
 size_t PrependOptimizer::countMismatches(const Solution& sol, const std::vector<ClientOutcome>& simulated) const {
   size_t mismatches = 0;
-  for (size_t gi = 0; gi < groups_.size(); ++gi)
-    for (size_t c : groups_[gi].clients) {
-      const auto& expected = options_.tie_break == TieBreak::KeepAll ? simulated[c].sessions : simulated[c].pops;
-      mismatches += expected != sol.predicted[gi];
-    }
+  for (size_t gi = 0; gi < constraints_->groups.size(); ++gi) {
+    const MergedGroup& g = constraints_->groups[gi];
+    for (size_t c : g.clients)
+      for (size_t t = 0; t < g.terms.size(); ++t)
+        mismatches += classes_.holds(c, g.terms[t], simulated[c]) != sol.predicted[gi][t];
+  }
+  for (size_t k = 0; k < constraints_->pinned.size(); ++k) {
+    size_t c = constraints_->pinned[k].first;
+    mismatches += eval_.atTarget(c, simulated[c].pops) != sol.pinned_predicted[k];
+  }
   for (size_t c = 0; c < clients_.size(); ++c)
-    if (constant_[c] && *constant_[c] != outcomeClass(c, simulated[c])) ++mismatches;
+    if (constraints_->constant[c] && *constraints_->constant[c] != classes_.outcomeClass(c, simulated[c])) ++mismatches;
   return mismatches;
 }
 
@@ -436,8 +352,8 @@ OptimizeResult PrependOptimizer::run() {
     result.after = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
     result.objective_after = eval_.value(result.after);
     result.polls = simulations_;
-    result.sensitive_clients = sensitive_;
-    result.constraint_groups = groups_.size();
+    result.sensitive_clients = constraints_ ? constraints_->sensitive_ases : 0;
+    result.constraint_groups = constraintGroups();
     return result;
   };
   auto fallback = [&](const std::string& why) {

@@ -1,8 +1,8 @@
 #include "anycast/route_encoding.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
-#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -10,7 +10,8 @@ namespace routefix::anycast {
 
 RouteEncoding::RouteEncoding(z3::context& ctx, const AsGraph& graph, const Deployment& deployment,
                              const RouteModel& model, std::vector<int> caps)
-    : ctx_(ctx), graph_(graph), d_(deployment), model_(model), caps_(std::move(caps)), chain_(ctx) {
+    : ctx_(ctx), d_(deployment), model_(model), caps_(std::move(caps)), chain_(ctx),
+      winners_(graph, deployment, model) {
   steps_.resize(caps_.size());
   for (size_t s = 0; s < caps_.size(); ++s)
     for (int t = 1; t <= caps_[s]; ++t) {
@@ -76,86 +77,74 @@ z3::expr RouteEncoding::best(AsIndex v, size_t s) {
   return n.best[static_cast<size_t>(it - n.candidates.begin())];
 }
 
-const std::vector<z3::expr>& RouteEncoding::winnerPop(AsIndex v) {
+WinnerFunctions::NodeId RouteEncoding::winnerRoot(AsIndex v) {
   Node& n = node(v);
-  if (!n.winner) {
-    // Built before storing: the recursion may rehash nodes_ (references into the map stay
-    // valid, but keep the node's own state consistent while recursing).
-    auto w = buildWinner(v);
-    node(v).winner = std::make_unique<std::vector<z3::expr>>(std::move(w));
-  }
-  return *node(v).winner;
+  if (!n.winner) n.winner = winners_.root(v, n.candidates);
+  return *n.winner;
 }
 
-std::vector<z3::expr> RouteEncoding::buildWinner(AsIndex v) {
-  const size_t pops = d_.pops.size();
-  std::vector<z3::expr> none(pops, ctx_.bool_val(false));
-  const std::vector<size_t> cand = node(v).candidates;
-  if (cand.empty()) return none;
-  // One PoP whatever the tie: no need to look further.
-  size_t first_pop = d_.sessions[cand.front()].pop;
-  if (std::all_of(cand.begin(), cand.end(), [&](size_t s) { return d_.sessions[s].pop == first_pop; })) {
-    none[first_pop] = ctx_.bool_val(true);
-    return none;
-  }
-  // Offers in tie-break order: neighbour ASN ascending, the origin's own sessions under the
-  // origin ASN. Each is (sessions of v it carries, who offers it).
-  struct Offer {
-    Asn key;
-    std::vector<size_t> sessions;
-    std::optional<AsIndex> from;  // nullopt = announced straight to v
-  };
-  std::vector<Offer> offers;
-  for (AsIndex u : model_.inNeighbours(v)) {
-    Offer o{graph_.asn(u), {}, u};
-    for (size_t s : cand)
-      if (model_.distance(u, s) != RouteModel::kUnreachable && model_.distance(u, s) + 1 == model_.distance(v, s))
-        o.sessions.push_back(s);
-    if (!o.sessions.empty()) offers.push_back(std::move(o));
-  }
-  Offer direct{model_.originAsn(), {}, std::nullopt};
-  for (size_t s : model_.directSessions(v))
-    if (model_.distance(v, s) == 1 && std::binary_search(cand.begin(), cand.end(), s)) direct.sessions.push_back(s);
-  if (!direct.sessions.empty()) offers.push_back(std::move(direct));
-  std::stable_sort(offers.begin(), offers.end(), [](const Offer& a, const Offer& b) { return a.key < b.key; });
-
-  // An offer that carries every candidate is always equally good: nothing after it counts.
-  size_t used = 0;
-  while (used < offers.size()) {
-    if (offers[used++].sessions.size() == cand.size()) break;
-  }
-  if (used == 0) throw std::logic_error("anycast route model: an AS with a route has no offer");
-  // Fold from the last offer: winner = offer_k's winner if offer_k is equally good, else
-  // whatever the later offers give.
-  std::vector<z3::expr> acc = none;
-  for (size_t k = used; k-- > 0;) {
-    const Offer& o = offers[k];
-    z3::expr_vector any(ctx_);
-    for (size_t s : o.sessions) any.push_back(best(v, s));
-    z3::expr equally_good = k + 1 == used && o.sessions.size() == cand.size() ? ctx_.bool_val(true) : z3::mk_or(any);
-    std::vector<z3::expr> mine = none;
-    if (o.from) {
-      mine = winnerPop(*o.from);
+z3::expr RouteEncoding::winnerAmong(AsIndex v, const std::vector<bool>& wanted) {
+  if (node(v).candidates.empty()) return ctx_.bool_val(false);
+  // The diagram is a DAG: encode each node once, bottom-up through the memo.
+  std::unordered_map<WinnerFunctions::NodeId, z3::expr> done;
+  std::function<z3::expr(WinnerFunctions::NodeId)> encode = [&](WinnerFunctions::NodeId id) -> z3::expr {
+    if (auto it = done.find(id); it != done.end()) return it->second;
+    const auto& wn = winners_.node(id);
+    z3::expr out = ctx_.bool_val(false);
+    if (wn.leaf) {
+      out = ctx_.bool_val(wanted[wn.pop]);
     } else {
-      // Several sessions straight from the origin: the one listed first among the tied.
-      z3::expr earlier_tied = ctx_.bool_val(false);
-      for (size_t s : o.sessions) {
-        size_t q = d_.sessions[s].pop;
-        mine[q] = mine[q] || (best(v, s) && !earlier_tied);
-        earlier_tied = earlier_tied || best(v, s);
-      }
+      z3::expr yes = encode(wn.then_node), no = encode(wn.else_node);
+      z3::expr_vector any(ctx_);
+      for (uint32_t s : wn.meets) any.push_back(best(v, s));
+      z3::expr meets = z3::mk_or(any);
+      // Constant branches fold into plain and/or, which keeps equal functions equal ASTs.
+      if (z3::eq(yes, no)) out = yes;
+      else if (yes.is_true() && no.is_false()) out = meets;
+      else if (yes.is_false() && no.is_true()) out = !meets;
+      else if (yes.is_true()) out = meets || no;
+      else if (yes.is_false()) out = !meets && no;
+      else if (no.is_true()) out = !meets || yes;
+      else if (no.is_false()) out = meets && yes;
+      else out = z3::ite(meets, yes, no);
     }
-    if (k + 1 == used) {
-      // The last offer that counts: if it is consulted at all, it is equally good.
-      acc = mine;
-      continue;
-    }
-    for (size_t q = 0; q < pops; ++q) {
-      if (mine[q].is_false() && acc[q].is_false()) continue;
-      acc[q] = z3::ite(equally_good, mine[q], acc[q]);
+    done.emplace(id, out);
+    return out;
+  };
+  return encode(winnerRoot(v));
+}
+
+std::vector<z3::expr> RouteEncoding::winnerPop(AsIndex v) {
+  std::vector<z3::expr> out;
+  for (size_t q = 0; q < d_.pops.size(); ++q) {
+    std::vector<bool> wanted(d_.pops.size(), false);
+    wanted[q] = true;
+    out.push_back(winnerAmong(v, wanted));
+  }
+  return out;
+}
+
+std::vector<size_t> RouteEncoding::winnerPops(AsIndex v) {
+  if (node(v).candidates.empty()) return {};
+  std::vector<WinnerFunctions::NodeId> stack{winnerRoot(v)};  // may add diagram nodes
+  std::vector<bool> reached(d_.pops.size(), false), seen(winners_.size(), false);
+  while (!stack.empty()) {
+    WinnerFunctions::NodeId id = stack.back();
+    stack.pop_back();
+    if (seen[id]) continue;
+    seen[id] = true;
+    const auto& wn = winners_.node(id);
+    if (wn.leaf) {
+      reached[wn.pop] = true;
+    } else {
+      stack.push_back(wn.then_node);
+      stack.push_back(wn.else_node);
     }
   }
-  return acc;
+  std::vector<size_t> pops;
+  for (size_t q = 0; q < reached.size(); ++q)
+    if (reached[q]) pops.push_back(q);
+  return pops;
 }
 
 }  // namespace routefix::anycast

@@ -3,18 +3,20 @@
 // le(v, L) <=> length_v <= L, a disjunction over its sessions. "s is among v's best" is then
 // a conjunction over the (at most cap + 1) values of p_s instead of one difference
 // constraint per pair of sessions, so an AS costs O(sessions x cap), not O(sessions^2).
-// The lowest-id winner is encoded exactly (see route_model.h) as an if-then-else chain over
-// v's in-neighbours in ASN order, shared by every client behind the same ASes.
+// The lowest-id winner is encoded exactly from v's own best literals through v's winner
+// diagram (winner_function.h), so the ASes between v and the origin need no variables, and
+// two clients with the same relative distances and diagram get the same (hash-consed) formula.
 #pragma once
 
 #include <z3++.h>
 
-#include <memory>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
 #include "anycast/deployment.h"
 #include "anycast/route_model.h"
+#include "anycast/winner_function.h"
 
 namespace routefix::anycast {
 
@@ -23,6 +25,7 @@ class RouteEncoding {
   RouteEncoding(z3::context& ctx, const AsGraph& graph, const Deployment& deployment, const RouteModel& model,
                 std::vector<int> caps);
 
+  z3::context& context() const { return ctx_; }
   // The order-encoding variables (steps[s][t-1] <=> p_s >= t) and the clauses linking them.
   const std::vector<std::vector<z3::expr>>& steps() const { return steps_; }
   const z3::expr_vector& chainClauses() const { return chain_; }
@@ -32,8 +35,12 @@ class RouteEncoding {
   const std::vector<size_t>& candidates(AsIndex v) { return node(v).candidates; }
   // s is among v's equally good sessions (s from candidates(v)).
   z3::expr best(AsIndex v, size_t s);
+  // v's lowest-id winner is at a PoP with wanted[pop] (a formula over v's best literals).
+  z3::expr winnerAmong(AsIndex v, const std::vector<bool>& wanted);
   // The PoP of v's lowest-id winner, one formula per PoP (false where impossible).
-  const std::vector<z3::expr>& winnerPop(AsIndex v);
+  std::vector<z3::expr> winnerPop(AsIndex v);
+  // The PoPs v's lowest-id winner can be at within the caps, ascending.
+  std::vector<size_t> winnerPops(AsIndex v);
   size_t encodedAses() const { return nodes_.size(); }
 
  private:
@@ -42,19 +49,19 @@ class RouteEncoding {
     std::vector<size_t> candidates;
     std::vector<z3::expr> level;          // le(v, L) for L in [low, high)
     std::vector<z3::expr> best;           // per candidate
-    std::unique_ptr<std::vector<z3::expr>> winner;  // per PoP, built on demand
+    std::optional<WinnerFunctions::NodeId> winner;  // v's diagram, built on demand
   };
   Node& node(AsIndex v);
   z3::expr lengthAtMost(Node& n, int bound) const;
-  std::vector<z3::expr> buildWinner(AsIndex v);
+  WinnerFunctions::NodeId winnerRoot(AsIndex v);
 
   z3::context& ctx_;
-  const AsGraph& graph_;
   const Deployment& d_;
   const RouteModel& model_;
   std::vector<int> caps_;
   std::vector<std::vector<z3::expr>> steps_;
   z3::expr_vector chain_;
+  WinnerFunctions winners_;
   std::unordered_map<AsIndex, Node> nodes_;
 };
 
