@@ -50,6 +50,17 @@ BruteForce bruteForce(const AnycastPropagation& prop, const std::vector<ClientGr
   return best;
 }
 
+// A seeded synthetic deployment with `pops` PoPs, `sessions` sessions and `clients` groups.
+SyntheticAnycast deploymentOn(const SyntheticInternet& net, uint64_t seed, size_t pops, size_t sessions,
+                              size_t clients) {
+  SyntheticAnycastOptions ao;
+  ao.pops = pops;
+  ao.sessions = sessions;
+  ao.clients = clients;
+  ao.seed = seed;
+  return generateAnycast(net, ao);
+}
+
 }  // namespace
 
 TEST_CASE("optimiser matches brute force on random small instances") {
@@ -115,12 +126,7 @@ TEST_CASE("optimiser: six sessions at cap 3, exact on the first solve") {
   for (uint64_t seed : {3u, 8u, 21u}) {
     CAPTURE(seed);
     SyntheticInternet net = generateInternet({250, seed, 2.0});
-    SyntheticAnycastOptions ao;
-    ao.pops = 3;
-    ao.sessions = 6;
-    ao.clients = 80;
-    ao.seed = seed;
-    SyntheticAnycast any = generateAnycast(net, ao);
+    SyntheticAnycast any = deploymentOn(net, seed, 3, 6, 80);
     AsGraph graph = AsGraph::fromLinks(net.links);
     AnycastPropagation prop(graph, any.deployment);
     OptimizeOptions options;
@@ -144,12 +150,7 @@ TEST_CASE("optimiser: merged client groups keep the brute-force optimum") {
   for (uint64_t seed : {4u, 9u, 15u}) {
     CAPTURE(seed);
     SyntheticInternet net = generateInternet({150, seed, 1.5});
-    SyntheticAnycastOptions ao;
-    ao.pops = 3;
-    ao.sessions = 4;
-    ao.clients = 40;
-    ao.seed = seed;
-    SyntheticAnycast any = generateAnycast(net, ao);
+    SyntheticAnycast any = deploymentOn(net, seed, 3, 4, 40);
     std::vector<ClientGroup> clients = any.clients;
     for (size_t c = 0; c < any.clients.size(); c += 2) {
       ClientGroup copy = any.clients[c];
