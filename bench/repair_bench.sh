@@ -39,7 +39,8 @@ run_case() {  # run_case LABEL SNAPSHOT ERRORS
 import json, sys
 j = json.load(open(sys.argv[1]))
 r = j.get("minimal_change", j)
-print(r.get("status", "-"), str(r.get("verified", "-")).lower(), r.get("changes", "-"))' "$work/out.json")
+c = r.get("changes", "-")
+print(r.get("status", "-"), str(r.get("verified", "-")).lower(), len(c) if isinstance(c, list) else c)' "$work/out.json")
     printf '%-14s %-8s %-7s %-9s %-8s %-10s %-12s %-9s %s\n' "$label" "$routers" "$errors" "$cmd" "$secs" \
       $((kib / 1024)) "$status" "$verified" "$changes"
   done

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 #include <set>
+#include <tuple>
 
 #include "parser/parser.h"
 #include "repair/config_edit.h"
@@ -151,8 +152,12 @@ class Search {
 
   // Encodes a target; false (with a note) when it has no symbolic form here.
   bool add(const Target& t) {
-    auto& enc = encoding(t.part.destination, t.scenario);
+    auto& enc = encoding(t.part.destination, t.scenario, false);
     auto c = enc.intent(t.part);
+    // A prefix only OSPF carries inside may still be asked of routers that speak only BGP
+    // (an external AS reaching a LAN whose `network` statement is missing): the OSPF model
+    // has no such router, the BGP one has, with the statement as a knob.
+    if (!c && enc.ospf) c = encoding(t.part.destination, t.scenario, true).intent(t.part);
     if (!c) return false;
     (t.required ? required_ : protected_).push_back(*c);
     encoded_.push_back(t);
@@ -227,12 +232,13 @@ class Search {
   bool wholeNetwork() const { return region_.size() == network_.devices.size(); }
 
  private:
-  PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario) {
-    auto key = std::make_pair(scenario.name, prefix);
+  PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario, bool bgpOnly) {
+    bool ospf = !bgpOnly && symsim::ospfCarries(network_, prefix);
+    auto key = std::make_tuple(scenario.name, prefix, ospf);
     auto it = encodings_.find(key);
     if (it != encodings_.end()) return it->second;
     PrefixEncoding enc;
-    if (symsim::ospfCarries(network_, prefix)) {
+    if (ospf) {
       enc.ospf = std::make_unique<symsim::OspfEncoding>(ctx_, knobs_, network_, prefix, scenario);
     } else {
       auto& boundary =
@@ -251,7 +257,7 @@ class Search {
   std::vector<symsim::BgpSession> sessions_;
   std::set<std::string> region_;
   std::map<model::Prefix, symsim::BoundaryRoutes> boundaries_;
-  std::map<std::pair<std::string, model::Prefix>, PrefixEncoding> encodings_;
+  std::map<std::tuple<std::string, model::Prefix, bool>, PrefixEncoding> encodings_;  // bool: OSPF
   std::vector<Target> encoded_;
   std::vector<z3::expr> required_;
   std::vector<z3::expr> protected_;
