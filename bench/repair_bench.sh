@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Diagnose + repair benchmark (issue 5): wall time and peak RSS of `routefix diagnose` and of
 # `routefix repair` (each runs the whole search: parse, simulate, solve, re-verify) on
-#   - a 150-router WAN (bench/gen_wan: 130 core routers, 20 external ASes) with 1, 5 and 10
+#   - a 150-router WAN (bench/gen_wan: 110 core routers, 40 external ASes: enough single-homed ones for 10 errors) with 1, 5 and 10
 #     simultaneous injected errors (bench/error_injection.py, mixed classes), and
 #   - a fat-tree of k=32 (1,280 routers) with 1 error (and more with REPAIR_BENCH_FT_ERRORS).
 # Intents are the ones the injected errors break (plus the ones that hold beside them).
@@ -46,7 +46,7 @@ print(r.get("status", "-"), str(r.get("verified", "-")).lower(), len(c) if isins
   done
 }
 
-"$ROUTEFIX_BENCH_BIN/gen_wan" "$work/wan" --routers 130 --rrs 2 --externals 20 --prefixes 5 --seed 7 2>/dev/null
+"$ROUTEFIX_BENCH_BIN/gen_wan" "$work/wan" --routers 110 --rrs 2 --externals 40 --prefixes 5 --seed 7 2>/dev/null
 for n in ${REPAIR_BENCH_WAN_ERRORS:-1 5 10}; do
   python3 "$here/error_injection.py" "$work/wan" "$work/wan-$n" --seed "$n" \
     --classes "$(classes_for "$n" "${wan_classes[@]}")" >/dev/null
