@@ -61,7 +61,7 @@ void printText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream
   for (const auto& [node, rib] : dp.ribs) {
     if (!filter.node.empty() && node != filter.node) continue;
     out << node << ":\n";
-    for (const auto& r : rib.routes) {
+    for (const auto& r : rib.routes()) {
       if (!filter.keeps(r)) continue;
       std::ostringstream line;
       line << "  " << std::left << std::setw(10) << sim::protocolName(r.protocol) << std::setw(19)
@@ -92,7 +92,7 @@ void printJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream
   for (const auto& [name, rib] : dp.ribs) {
     if (!filter.node.empty() && name != filter.node) continue;
     nlohmann::json routes = nlohmann::json::array();
-    for (const auto& r : rib.routes)
+    for (const auto& r : rib.routes())
       if (filter.keeps(r)) routes.push_back(routeJson(r));
     std::string body = nlohmann::json{{"routes", std::move(routes)}}.dump(2);
     out << (first ? "\n" : ",\n") << "    " << nlohmann::json(name).dump() << ": ";

@@ -71,6 +71,10 @@ const BgpNeighbor* BgpProcess::findNeighbor(Ipv4 a) const {
 }
 
 const Interface* Device::findInterface(std::string_view n) const {
+  // Names mostly come from this device's own config: try them as written first (this runs
+  // for every hop of every forwarding walk).
+  for (const auto& i : interfaces)
+    if (i.name == n) return &i;
   for (const auto& i : interfaces)
     if (equalsIgnoreCase(i.name, n)) return &i;
   return nullptr;

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
+#include <map>
 #include <queue>
 #include <tuple>
-#include <map>
 #include <unordered_map>
 
 #include "sim/bgp_decision.h"
@@ -13,14 +14,6 @@
 
 namespace routefix::sim::detail {
 
-namespace {
-
-constexpr uint32_t kNoPath = 0xffffffffu;
-constexpr uint32_t kUnresolved = 0xfffffffeu;
-// A node whose best path for one prefix changed this often is in a dispute wheel (or
-// something like it): path exploration in real networks settles in a handful of changes.
-constexpr uint32_t kMaxBestChanges = 64;
-
 // Long prefixes first: an aggregate is decided after all routes that may contribute to it.
 struct LongerFirst {
   bool operator()(const Prefix& a, const Prefix& b) const {
@@ -28,6 +21,30 @@ struct LongerFirst {
     return a.address < b.address;
   }
 };
+
+// What one run left behind, per prefix: what every session delivered, what every node chose
+// and what it originated. A failure scenario starts from it (recomputeBgp).
+struct BgpConvergedState {
+  struct PrefixState {
+    std::deque<BgpPath> paths;           // owns the paths below
+    std::vector<const BgpPath*> adj_in;  // per peering; null: nothing received
+    std::vector<std::pair<uint32_t, std::vector<const BgpPath*>>> best;  // by node, if any
+    std::vector<std::pair<uint32_t, BgpPath>> local;  // originations and aggregates
+  };
+  std::map<Prefix, PrefixState, LongerFirst> prefixes;
+  std::vector<BgpPeering> peerings;
+  std::vector<PeeringFacts> facts;
+  std::vector<Resolution> resolutions;
+  std::vector<std::unordered_map<uint32_t, uint32_t>> resolve_cache;  // per node: address -> resolution
+  std::vector<uint32_t> peer_resolution;                               // per peering
+};
+
+namespace {
+
+constexpr uint32_t kUnresolved = 0xfffffffeu;
+// A node whose best path for one prefix changed this often is in a dispute wheel (or
+// something like it): path exploration in real networks settles in a handful of changes.
+constexpr uint32_t kMaxBestChanges = 64;
 
 struct NodeConfig {
   const model::BgpProcess* bgp = nullptr;
@@ -46,11 +63,16 @@ struct AggregateState {
   std::vector<uint32_t> asns;
 };
 
+using LocalPaths = std::vector<std::pair<uint32_t, BgpPath>>;  // node, path
+
 class Engine {
  public:
+  // From scratch (`baseline` null), or a failure scenario starting from the converged state
+  // `baseline` where `changedNodes` marks the nodes whose IGP routes or links differ from it.
   Engine(const Topology& topo, const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
-         std::vector<PolicyEvaluator>& policies, AttributeTables& tables)
-      : topo_(topo), ribs_(igpRibs), peerings_(sessions.peerings), policies_(policies), tables_(tables) {
+         std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
+         const BgpConvergedState* baseline = nullptr, const std::vector<char>* changedNodes = nullptr)
+      : topo_(topo), ribs_(igpRibs), policies_(policies), tables_(tables), baseline_(baseline) {
     size_t n = topo.nodeCount();
     nodes_.resize(n);
     for (uint32_t i = 0; i < n; ++i) {
@@ -70,39 +92,102 @@ class Engine {
       c.decision.maximum_paths_ebgp = std::max(1u, d.bgp->maximum_paths_ebgp);
       c.decision.maximum_paths_ibgp = std::max(1u, d.bgp->maximum_paths_ibgp);
     }
+    if (baseline_) alignPeerings(sessions.peerings, *changedNodes);
+    else startPeerings(sessions.peerings);
     for (uint32_t p = 0; p < peerings_.size(); ++p) {
+      if (!up_[p]) continue;
       nodes_[peerings_[p].receiver].in.push_back(p);
       if (peerings_[p].sender != kNone) nodes_[peerings_[p].sender].out.push_back(p);
     }
-    facts_ = peeringFacts(topo, peerings_, policies_);
-    adjIn_.assign(peerings_.size(), kNoPath);
-    peerResolution_.assign(peerings_.size(), kUnresolved);
+    adjIn_.assign(peerings_.size(), nullptr);
     local_.resize(n);
     best_.resize(n);
     changes_.assign(n, 0);
     queued_.assign(n, 0);
+    touched_.assign(n, 0);
     queueKey_.assign(n, 0);
-    resolveCache_.resize(n);
     aggregateState_.resize(n);
     for (uint32_t i = 0; i < n; ++i)
-      if (nodes_[i].bgp) aggregateState_[i].resize(nodes_[i].bgp->aggregates.size());
+      if (nodes_[i].bgp && !nodes_[i].bgp->aggregates.empty()) {
+        aggregateState_[i].resize(nodes_[i].bgp->aggregates.size());
+        aggregateNodes_.push_back(i);
+      }
     outcome_.routes.resize(n);
+    if (baseline_) outcome_.redecided.resize(n);
   }
 
-  BgpOutcome run() {
+  BgpOutcome run(bool keepState) {
+    if (keepState) state_ = std::make_shared<BgpConvergedState>();
     collectOriginations();
     std::set<Prefix, LongerFirst> prefixes;
     for (const auto& [p, v] : originations_) prefixes.insert(p);
     for (const auto& [p, v] : externals_) prefixes.insert(p);
     for (const auto& [p, v] : aggregates_) prefixes.insert(p);
-    for (const auto& peering : peerings_)
-      if (peering.sender_neighbor && peering.sender_neighbor->default_originate)
-        prefixes.insert(Prefix(Ipv4{0}, 0));
+    for (uint32_t p = 0; p < peerings_.size(); ++p)
+      if (up_[p] && facts_[p].default_originate) prefixes.insert(Prefix(Ipv4{0}, 0));
+    if (baseline_)
+      for (const auto& [p, v] : baseline_->prefixes) prefixes.insert(p);
     for (const auto& p : prefixes) runPrefix(p);
+    if (state_) {
+      state_->peerings = std::move(peerings_);
+      state_->facts = std::move(facts_);
+      state_->resolutions = std::move(resolutions_);
+      state_->resolve_cache = std::move(resolveCache_);
+      state_->peer_resolution = std::move(peerResolution_);
+      outcome_.state = std::move(state_);
+    }
     return std::move(outcome_);
   }
 
  private:
+  void startPeerings(const std::vector<BgpPeering>& peerings) {
+    peerings_ = peerings;
+    up_.assign(peerings_.size(), 1);
+    facts_ = peeringFacts(topo_, peerings_, policies_);
+    peerResolution_.assign(peerings_.size(), kUnresolved);
+    resolveCache_.resize(topo_.nodeCount());
+  }
+
+  // The scenario's sessions in the baseline's numbering (paths kept from the baseline name
+  // their session by index): baseline sessions that did not come up stay, marked down; new
+  // ones go at the end. What the baseline resolved stays valid where the IGP did not change.
+  void alignPeerings(const std::vector<BgpPeering>& peerings, const std::vector<char>& changed) {
+    const auto& base = *baseline_;
+    peerings_ = base.peerings;
+    facts_ = base.facts;
+    up_.assign(peerings_.size(), 0);
+    // A receiver's neighbor statement names one session into it.
+    std::map<const model::BgpNeighbor*, uint32_t> index;
+    for (uint32_t p = 0; p < peerings_.size(); ++p) index.emplace(peerings_[p].receiver_neighbor, p);
+    std::vector<BgpPeering> added;
+    for (const auto& peering : peerings) {
+      auto it = index.find(peering.receiver_neighbor);
+      if (it != index.end() && peerings_[it->second].sender == peering.sender) {
+        up_[it->second] = 1;
+        continue;
+      }
+      newPeerings_.push_back(static_cast<uint32_t>(peerings_.size() + added.size()));
+      added.push_back(peering);
+    }
+    for (uint32_t p = 0; p < peerings_.size(); ++p)
+      if (!up_[p]) downPeerings_.push_back(p);
+    auto addedFacts = peeringFacts(topo_, added, policies_);
+    peerings_.insert(peerings_.end(), added.begin(), added.end());
+    facts_.insert(facts_.end(), addedFacts.begin(), addedFacts.end());
+    up_.resize(peerings_.size(), 1);
+    resolutions_ = base.resolutions;
+    resolveCache_ = base.resolve_cache;
+    peerResolution_ = base.peer_resolution;
+    peerResolution_.resize(peerings_.size(), kUnresolved);
+    for (uint32_t i = 0; i < changed.size(); ++i)
+      if (changed[i]) {
+        resolveCache_[i].clear();
+        if (nodes_[i].bgp) changedNodes_.push_back(i);
+      }
+    for (uint32_t p = 0; p < peerings_.size(); ++p)
+      if (changed[peerings_[p].receiver]) peerResolution_[p] = kUnresolved;
+  }
+
   PolicySubject subjectOf(const BgpPath& path, const Prefix& prefix) const {
     PolicySubject s;
     s.prefix = prefix;
@@ -156,7 +241,7 @@ class Engine {
         originations_[net.prefix].emplace_back(n, path);
       }
       for (const auto& redist : bgp->redistributions) {
-        for (const auto& r : ribs_[n].routes) {
+        for (const auto& r : ribs_[n].routes()) {
           bool wanted = false;
           switch (redist.source) {
             case model::RouteSource::Connected: wanted = r.protocol == Protocol::Connected; break;
@@ -185,7 +270,7 @@ class Engine {
         aggregates_[bgp->aggregates[i].prefix].emplace_back(n, i);
     }
     for (uint32_t p = 0; p < peerings_.size(); ++p) {
-      if (peerings_[p].sender != kNone) continue;
+      if (peerings_[p].sender != kNone || !up_[p]) continue;
       const auto& receiver = topo_.device(peerings_[p].receiver);
       for (const auto& a : topo_.network().externals)
         if (lowercase(a.node) == lowercase(receiver.name) && a.peer == peerings_[p].sender_address)
@@ -213,42 +298,25 @@ class Engine {
   }
 
   void runPrefix(const Prefix& prefix) {
-    arena_.clear();
-    touched_.assign(nodes_.size(), 0);
-    if (auto it = originations_.find(prefix); it != originations_.end())
-      for (const auto& [n, path] : it->second) {
-        local_[n].push_back(static_cast<uint32_t>(arena_.size()));
-        arena_.push_back(path);
-        enqueue(n, 0);
-      }
-    if (auto it = aggregates_.find(prefix); it != aggregates_.end())
-      for (const auto& [n, i] : it->second) {
-        const auto& st = aggregateState_[n][i];
-        if (!st.contributed) continue;
-        const auto& agg = nodes_[n].bgp->aggregates[i];
-        BgpPath path = localPath(n, st.origin, 0);
-        path.kind = PathKind::Aggregate;
-        if (agg.as_set) path.as_path = tables_.paths.fromSequenceAndSet({}, st.asns);
-        PolicySubject s = subjectOf(path, prefix);
-        if (!policies_[n].applyOne(agg.route_map, s)) continue;
-        takeSets(path, s);
-        local_[n].push_back(static_cast<uint32_t>(arena_.size()));
-        arena_.push_back(path);
-        enqueue(n, 0);
-      }
-    if (auto it = externals_.find(prefix); it != externals_.end())
-      for (const auto& [p, a] : it->second) {
-        BgpPath path;
-        path.as_path = tables_.paths.fromSequence(a->as_path);
-        path.communities = tables_.communities.intern(a->communities);
-        path.med = a->med;
-        path.next_hop = a->peer.value;
-        deliver(p, importPath(p, prefix, path));
-      }
-    if (prefix.length == 0)
-      for (uint32_t p = 0; p < peerings_.size(); ++p)
-        if (peerings_[p].sender_neighbor && peerings_[p].sender_neighbor->default_originate)
-          propagate(p, prefix);
+    const BgpConvergedState::PrefixState* before = nullptr;
+    if (baseline_)
+      if (auto it = baseline_->prefixes.find(prefix); it != baseline_->prefixes.end()) before = &it->second;
+    LocalPaths local = localPaths(prefix);
+    if (before && !mustRecompute(*before, local)) {
+      contributeToAggregates(prefix, before);
+      return;
+    }
+    if (before) load(*before);
+    for (const auto& [n, path] : local) {
+      local_[n].push_back(&arena_.emplace_back(path));
+      enqueue(n, 0);
+    }
+    if (before) {
+      for (const auto& [n, path] : before->local) enqueue(n, 0);  // it may have lost it
+      seedChanges(prefix);
+    } else {
+      seedFresh(prefix);
+    }
 
     bool converged = true;
     while (!queue_.empty()) {
@@ -267,39 +335,143 @@ class Engine {
     }
     if (!converged) outcome_.oscillating.push_back(prefix);
     emitRoutes(prefix);
-    // Reset the per-prefix state for the next prefix.
+    contributeToAggregates(prefix, nullptr);
+    if (state_) keep(prefix, std::move(local));
+    reset();
+  }
+
+  // Originations and contributed aggregates of one prefix, after their route-maps.
+  LocalPaths localPaths(const Prefix& prefix) {
+    LocalPaths out;
+    if (auto it = originations_.find(prefix); it != originations_.end()) out = it->second;
+    if (auto it = aggregates_.find(prefix); it != aggregates_.end())
+      for (const auto& [n, i] : it->second) {
+        const auto& st = aggregateState_[n][i];
+        if (!st.contributed) continue;
+        const auto& agg = nodes_[n].bgp->aggregates[i];
+        BgpPath path = localPath(n, st.origin, 0);
+        path.kind = PathKind::Aggregate;
+        if (agg.as_set) path.as_path = tables_.paths.fromSequenceAndSet({}, st.asns);
+        PolicySubject s = subjectOf(path, prefix);
+        if (!policies_[n].applyOne(agg.route_map, s)) continue;
+        takeSets(path, s);
+        out.emplace_back(n, path);
+      }
+    return out;
+  }
+
+  // Whether a failure scenario can change this prefix's routes: a node's IGP changed or a
+  // session came up (anything may follow), the prefix's originations differ, or a session
+  // that carried it went down. Otherwise the baseline's state is still a stable one.
+  bool mustRecompute(const BgpConvergedState::PrefixState& before, const LocalPaths& local) const {
+    if (!changedNodes_.empty() || !newPeerings_.empty() || local != before.local) return true;
+    return std::any_of(downPeerings_.begin(), downPeerings_.end(),
+                       [&](uint32_t p) { return before.adj_in[p] != nullptr; });
+  }
+
+  // Starts a prefix from the baseline's converged state.
+  void load(const BgpConvergedState::PrefixState& before) {
+    std::copy(before.adj_in.begin(), before.adj_in.end(), adjIn_.begin());
+    loaded_ = true;
+    for (const auto& [n, best] : before.best) {
+      best_[n] = best;
+      loadedBest_.push_back(n);
+    }
+  }
+
+  // A fresh prefix: what external peers announce and default-originate sessions send.
+  void seedFresh(const Prefix& prefix) {
+    if (auto it = externals_.find(prefix); it != externals_.end())
+      for (const auto& [p, a] : it->second) deliver(p, importPath(p, prefix, externalPath(*a)));
+    if (prefix.length == 0)
+      for (uint32_t p = 0; p < peerings_.size(); ++p)
+        if (up_[p] && facts_[p].default_originate) propagate(p, prefix);
+  }
+
+  // A loaded prefix: withdraw what down sessions delivered, re-import everything into nodes
+  // whose IGP changed (next hops resolve differently) and offer over new sessions.
+  void seedChanges(const Prefix& prefix) {
+    for (uint32_t p : downPeerings_)
+      if (const BgpPath* was = adjIn_[p]) {
+        adjIn_[p] = nullptr;
+        enqueue(peerings_[p].receiver, tables_.paths.length(was->as_path));
+      }
+    for (uint32_t n : changedNodes_) {
+      for (uint32_t p : nodes_[n].in) reoffer(p, prefix);
+      enqueue(n, 0);
+    }
+    for (uint32_t p : newPeerings_) reoffer(p, prefix);
+  }
+
+  void reoffer(uint32_t p, const Prefix& prefix) {
+    if (peerings_[p].sender != kNone) {
+      propagate(p, prefix);
+      return;
+    }
+    std::optional<BgpPath> offered;
+    if (auto it = externals_.find(prefix); it != externals_.end())
+      for (const auto& [q, a] : it->second)
+        if (q == p) offered = importPath(p, prefix, externalPath(*a));
+    deliver(p, std::move(offered));
+  }
+
+  BgpPath externalPath(const model::ExternalAnnouncement& a) {
+    BgpPath path;
+    path.as_path = tables_.paths.fromSequence(a.as_path);
+    path.communities = tables_.communities.intern(a.communities);
+    path.med = a.med;
+    path.next_hop = a.peer.value;
+    return path;
+  }
+
+  void keep(const Prefix& prefix, LocalPaths local) {
+    auto& st = state_->prefixes[prefix];
+    st.paths = std::move(arena_);
+    arena_ = {};
+    st.adj_in = adjIn_;
+    for (uint32_t n : touchedNodes_)  // sorted by emitRoutes
+      if (!best_[n].empty()) st.best.emplace_back(n, best_[n]);
+    st.local = std::move(local);
+  }
+
+  void reset() {
     for (uint32_t n : touchedNodes_) {
       local_[n].clear();
       best_[n].clear();
       changes_[n] = 0;
       queued_[n] = 0;
+      touched_[n] = 0;
     }
+    for (uint32_t n : loadedBest_) best_[n].clear();
+    loadedBest_.clear();
     touchedNodes_.clear();
     queue_ = {};
     sequence_ = 0;
-    for (uint32_t p : touchedPeerings_) adjIn_[p] = kNoPath;
+    if (loaded_) {
+      std::fill(adjIn_.begin(), adjIn_.end(), nullptr);
+    } else {
+      for (uint32_t p : touchedPeerings_) adjIn_[p] = nullptr;
+    }
+    loaded_ = false;
     touchedPeerings_.clear();
+    arena_.clear();
   }
 
   // Runs the decision process at n; true when the best path changed.
   bool decide(uint32_t n) {
     candidates_.clear();
-    candidateIds_.clear();
-    for (uint32_t id : local_[n]) {
-      candidates_.push_back(&arena_[id]);
-      candidateIds_.push_back(id);
-    }
+    for (const BgpPath* path : local_[n]) candidates_.push_back(path);
     for (uint32_t p : nodes_[n].in)
-      if (adjIn_[p] != kNoPath) {
-        candidates_.push_back(&arena_[adjIn_[p]]);
-        candidateIds_.push_back(adjIn_[p]);
-      }
+      if (adjIn_[p]) candidates_.push_back(adjIn_[p]);
     selectBest(candidates_, tables_.paths, nodes_[n].decision, order_);
     auto& best = best_[n];
-    bool changed = order_.empty() != best.empty() ||
-                   (!order_.empty() && candidateIds_[order_.front()] != best.front());
+    bool changed = order_.empty() != best.empty();
+    if (!changed && !order_.empty()) {
+      const BgpPath* front = candidates_[order_.front()];
+      changed = front != best.front() && !(*front == *best.front());
+    }
     best.clear();
-    for (uint32_t i : order_) best.push_back(candidateIds_[i]);
+    for (uint32_t i : order_) best.push_back(candidates_[i]);
     return changed;
   }
 
@@ -312,16 +484,15 @@ class Engine {
 
   void deliver(uint32_t p, std::optional<BgpPath> path) {
     uint32_t r = peerings_[p].receiver;
-    uint32_t current = adjIn_[p];
+    const BgpPath* current = adjIn_[p];
     if (!path) {
-      if (current == kNoPath) return;
-      adjIn_[p] = kNoPath;
-      enqueue(r, tables_.paths.length(arena_[current].as_path));
+      if (!current) return;
+      adjIn_[p] = nullptr;
+      enqueue(r, tables_.paths.length(current->as_path));
       return;
     }
-    if (current != kNoPath && arena_[current] == *path) return;
-    adjIn_[p] = static_cast<uint32_t>(arena_.size());
-    arena_.push_back(*path);
+    if (current && *current == *path) return;
+    adjIn_[p] = &arena_.emplace_back(*path);
     touchedPeerings_.push_back(p);
     enqueue(r, tables_.paths.length(path->as_path));
   }
@@ -340,7 +511,7 @@ class Engine {
       return transform(p, d, s);
     }
     if (best_[n].empty()) return std::nullopt;
-    const BgpPath& b = arena_[best_[n].front()];
+    const BgpPath& b = *best_[n].front();
     // Export only ever prepends, so a path the receiver's loop check drops already need not
     // be exported (in a Clos fabric: about half the sessions, for every prefix).
     if (peer.ebgp && loops(p, b.as_path)) return std::nullopt;
@@ -489,10 +660,10 @@ class Engine {
 
   // The forwarding next hops of a best-path set: the union of the members' resolutions.
   // Interned by the set of resolutions, so the routes that use the same set share one list.
-  NextHops nextHopsOf(const std::vector<uint32_t>& best) {
-    if (best.size() == 1) return resolutions_[arena_[best.front()].resolution].next_hops;
+  NextHops nextHopsOf(const std::vector<const BgpPath*>& best) {
+    if (best.size() == 1) return resolutions_[best.front()->resolution].next_hops;
     key_.clear();
-    for (uint32_t id : best) key_.push_back(arena_[id].resolution);
+    for (const BgpPath* path : best) key_.push_back(path->resolution);
     std::sort(key_.begin(), key_.end());
     key_.erase(std::unique(key_.begin(), key_.end()), key_.end());
     auto [it, inserted] = ecmpHops_.try_emplace(key_);
@@ -509,19 +680,9 @@ class Engine {
   void emitRoutes(const Prefix& prefix) {
     std::sort(touchedNodes_.begin(), touchedNodes_.end());
     for (uint32_t n : touchedNodes_) {
+      if (baseline_) outcome_.redecided[n].push_back(prefix);
       if (best_[n].empty()) continue;
-      const BgpPath& b = arena_[best_[n].front()];
-      for (size_t i = 0; i < aggregateState_[n].size(); ++i) {
-        const auto& agg = nodes_[n].bgp->aggregates[i];
-        if (agg.prefix.length >= prefix.length || !agg.prefix.contains(prefix)) continue;
-        auto& st = aggregateState_[n][i];
-        st.contributed = true;
-        st.origin = std::max(st.origin, b.origin);
-        if (agg.as_set) {
-          auto asns = tables_.paths.asns(b.as_path);
-          st.asns.insert(st.asns.end(), asns.begin(), asns.end());
-        }
-      }
+      const BgpPath& b = *best_[n].front();
       if (b.kind == PathKind::Local) continue;  // the route is in the RIB already
       const auto& d = topo_.device(n);
       Route r;
@@ -548,17 +709,49 @@ class Engine {
     }
   }
 
+  // Aggregates take their attributes from the best paths of the prefixes they cover, from
+  // this run's state or (`before`, a prefix the scenario did not change) the baseline's.
+  void contributeToAggregates(const Prefix& prefix, const BgpConvergedState::PrefixState* before) {
+    for (uint32_t n : aggregateNodes_) {
+      const BgpPath* b = nullptr;
+      if (!before) {
+        if (!best_[n].empty()) b = best_[n].front();
+      } else {
+        auto it = std::lower_bound(before->best.begin(), before->best.end(), n,
+                                   [](const auto& entry, uint32_t node) { return entry.first < node; });
+        if (it != before->best.end() && it->first == n) b = it->second.front();
+      }
+      if (!b) continue;
+      for (size_t i = 0; i < aggregateState_[n].size(); ++i) {
+        const auto& agg = nodes_[n].bgp->aggregates[i];
+        if (agg.prefix.length >= prefix.length || !agg.prefix.contains(prefix)) continue;
+        auto& st = aggregateState_[n][i];
+        st.contributed = true;
+        st.origin = std::max(st.origin, b->origin);
+        if (agg.as_set) {
+          auto asns = tables_.paths.asns(b->as_path);
+          st.asns.insert(st.asns.end(), asns.begin(), asns.end());
+        }
+      }
+    }
+  }
+
   const Topology& topo_;
   const std::vector<NodeRib>& ribs_;
-  const std::vector<BgpPeering>& peerings_;
   std::vector<PolicyEvaluator>& policies_;
   AttributeTables& tables_;
+  const BgpConvergedState* baseline_;      // null: from scratch
+  std::shared_ptr<BgpConvergedState> state_;  // being kept for later scenarios, if asked
   std::vector<NodeConfig> nodes_;
+  std::vector<BgpPeering> peerings_;
+  std::vector<char> up_;  // per peering: established (baseline ones can be down in a scenario)
+  std::vector<uint32_t> downPeerings_, newPeerings_, changedNodes_;  // versus the baseline
 
-  std::map<Prefix, std::vector<std::pair<uint32_t, BgpPath>>> originations_;
+  std::map<Prefix, LocalPaths> originations_;
   std::map<Prefix, std::vector<std::pair<uint32_t, uint32_t>>> aggregates_;  // node, index
   std::map<Prefix, std::vector<std::pair<uint32_t, const model::ExternalAnnouncement*>>> externals_;
   std::vector<std::vector<AggregateState>> aggregateState_;
+  std::vector<uint32_t> aggregateNodes_;  // nodes that configure aggregates
   std::vector<std::unordered_map<uint32_t, uint32_t>> resolveCache_;
   std::vector<Resolution> resolutions_;
   struct IdsHash {
@@ -574,11 +767,14 @@ class Engine {
   std::vector<PeeringFacts> facts_;  // per peering
   std::vector<uint32_t> peerResolution_;  // per peering: resolution of the peer's address
 
-  // Per-prefix state, reset through the touched lists.
-  std::vector<BgpPath> arena_;
-  std::vector<uint32_t> adjIn_;
-  std::vector<std::vector<uint32_t>> local_;
-  std::vector<std::vector<uint32_t>> best_;  // best first, then the other multipath members
+  // Per-prefix state, reset through the touched lists. Paths live in the arena (a deque:
+  // they never move) or, loaded from the baseline, in its state.
+  std::deque<BgpPath> arena_;
+  std::vector<const BgpPath*> adjIn_;  // per peering; null: nothing received
+  std::vector<std::vector<const BgpPath*>> local_;
+  std::vector<std::vector<const BgpPath*>> best_;  // best first, then the other multipath members
+  std::vector<uint32_t> loadedBest_;  // nodes whose best_ came from the baseline
+  bool loaded_ = false;
   std::vector<uint32_t> changes_;
   std::vector<char> queued_, touched_;
   using QueueItem = std::tuple<uint32_t, uint64_t, uint32_t>;  // key, arrival, node
@@ -587,9 +783,9 @@ class Engine {
   uint64_t sequence_ = 0;
   std::vector<uint32_t> touchedNodes_, touchedPeerings_;
   std::vector<const BgpPath*> candidates_;
-  std::vector<uint32_t> candidateIds_;
   std::vector<uint32_t> order_;
-  std::array<uint32_t, 3> lastPrepend_{kNoPath, kNoPath, kNoPath};  // path, asn, result
+  static constexpr uint32_t kNoPrepend = 0xffffffffu;
+  std::array<uint32_t, 3> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, result
 
   BgpOutcome outcome_;
 };
@@ -598,8 +794,15 @@ class Engine {
 
 BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
-                      AttributeTables& tables) {
-  return Engine(topo, igpRibs, sessions, policies, tables).run();
+                      AttributeTables& tables, bool keepState) {
+  return Engine(topo, igpRibs, sessions, policies, tables).run(keepState);
+}
+
+BgpOutcome recomputeBgp(const BgpConvergedState& converged, const Topology& topo,
+                        const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
+                        std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
+                        const std::vector<char>& changedNodes) {
+  return Engine(topo, igpRibs, sessions, policies, tables, &converged, &changedNodes).run(false);
 }
 
 }  // namespace routefix::sim::detail

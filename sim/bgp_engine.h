@@ -6,6 +6,7 @@
 #pragma once
 
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,16 +17,35 @@
 
 namespace routefix::sim::detail {
 
+// The converged per-prefix state of a run, kept to start failure scenarios from.
+struct BgpConvergedState;
+
 struct BgpOutcome {
   // Per node: best BGP routes to install. A deque: it grows a route per prefix and never
   // moves the routes already there.
   std::vector<std::deque<Route>> routes;
+  // recomputeBgp only, per node: the prefixes it decided again. `routes` replaces the
+  // baseline's routes for exactly these; the baseline's others stand.
+  std::vector<std::vector<Prefix>> redecided;
   std::vector<Prefix> oscillating;         // prefixes that did not converge
   std::vector<std::string> warnings;
+  std::shared_ptr<const BgpConvergedState> state;  // computeBgp with keepState only
 };
 
+// `policies` and `tables` must outlive a kept state and be passed to every recomputeBgp
+// from it: its paths hold interned attribute ids.
 BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
-                      AttributeTables& tables);
+                      AttributeTables& tables, bool keepState = false);
+
+// The same network with some links failed, starting from `converged` (which must have
+// converged): only prefixes a down session carried, or that `changedNodes` (nodes whose IGP
+// routes or links changed) may affect, are decided again, from the baseline's paths. With
+// a unique stable state per prefix (what convergence of the baseline suggests) this gives
+// what computeBgp gives.
+BgpOutcome recomputeBgp(const BgpConvergedState& converged, const Topology& topo,
+                        const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
+                        std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
+                        const std::vector<char>& changedNodes);
 
 }  // namespace routefix::sim::detail

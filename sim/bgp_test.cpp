@@ -473,12 +473,12 @@ TEST_CASE("simulation output is deterministic") {
   auto a = simulate(net), b = simulate(net);
   REQUIRE(a.ribs.size() == b.ribs.size());
   for (const auto& [name, rib] : a.ribs) {
-    const auto& other = b.ribs.at(name).routes;
-    REQUIRE(rib.routes.size() == other.size());
+    const auto& other = b.ribs.at(name).routes();
+    REQUIRE(rib.routes().size() == other.size());
     for (size_t i = 0; i < other.size(); ++i) {
-      CHECK(rib.routes[i].prefix == other[i].prefix);
-      CHECK(rib.routes[i].next_hops == other[i].next_hops);
-      CHECK(rib.routes[i].as_path == other[i].as_path);
+      CHECK(rib.routes()[i].prefix == other[i].prefix);
+      CHECK(rib.routes()[i].next_hops == other[i].next_hops);
+      CHECK(rib.routes()[i].as_path == other[i].as_path);
     }
   }
 }

@@ -38,13 +38,28 @@ struct Route {
   uint8_t origin = 0;            // 0 igp, 1 egp, 2 incomplete
   std::string received_from;     // BGP: peer node name or peer address
   model::SourceSpan origin_span; // the statement that put the route into the network, if any
+
+  bool operator==(const Route&) const = default;
 };
 
-struct NodeRib {
-  std::vector<Route> routes;  // installed routes, sorted by prefix
+// A node's installed routes, sorted by prefix. Copies share the routes (a failure scenario
+// keeps most nodes' tables as they were).
+class NodeRib {
+ public:
+  NodeRib() = default;
+  explicit NodeRib(std::vector<Route> sortedRoutes);
+
+  const SharedList<Route>& routes() const { return routes_; }
+  // The routes as a vector of one's own, leaving this table empty.
+  std::vector<Route> release() &&;
+  bool sharesWith(const NodeRib& other) const { return routes_.sharesWith(other.routes_); }
 
   const Route* exact(const Prefix& p) const;
   const Route* longestMatch(Ipv4 address) const;
+
+ private:
+  SharedList<Route> routes_;
+  uint64_t lengths_ = 0;  // bit n: some route has prefix length n (longestMatch skips the rest)
 };
 
 struct BgpSessionStatus {
@@ -78,6 +93,27 @@ struct DataPlane {
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options = {});
 
+// Link-failure scenarios of one network. simulate() costs the same for every scenario; this
+// keeps the converged state of the network without failures and per scenario recomputes the
+// IGP, then re-decides BGP only for the prefixes and nodes the failed links can reach, and
+// shares the routing tables of untouched nodes with the baseline. Its results equal
+// simulate()'s (a test compares them scenario by scenario). When the baseline did not
+// converge it falls back to simulate(). Not thread-safe: scenarios share attribute tables.
+class FailureSimulator {
+ public:
+  explicit FailureSimulator(const model::Network& network);
+  ~FailureSimulator();
+  FailureSimulator(const FailureSimulator&) = delete;
+  FailureSimulator& operator=(const FailureSimulator&) = delete;
+
+  const DataPlane& baseline() const;
+  DataPlane simulate(const SimulationOptions& scenario);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 // ---- forwarding -------------------------------------------------------------------
 enum class TraceOutcome {
   Delivered,  // a node that owns the address (connected) received it
@@ -108,5 +144,30 @@ struct Trace {
 
 Trace trace(const model::Network& network, const DataPlane& dataPlane, std::string_view from,
             Ipv4 to, const SimulationOptions& options = {});
+
+// Every path from every node towards one address, summarised per node in one pass over the
+// forwarding graph (memoised), where trace() lists paths one by one: a fat-tree pair alone
+// has (k/2)^2 of them. Exact when no ACL on a forwarding path matches on the packet's source
+// address (see aclsMatchSource), since that address depends on where the path started.
+class ForwardingOutcomes {
+ public:
+  ForwardingOutcomes(const model::Network& network, const DataPlane& dataPlane, Ipv4 to,
+                     const SimulationOptions& options = {});
+  ~ForwardingOutcomes();
+  ForwardingOutcomes(const ForwardingOutcomes&) = delete;
+  ForwardingOutcomes& operator=(const ForwardingOutcomes&) = delete;
+
+  // Whether some path from `node` ends with `outcome`. Unknown nodes have no paths.
+  bool has(std::string_view node, TraceOutcome outcome);
+  // Whether some path from `node` is forwarded at least once and then finds no route.
+  bool blackholedDownstream(std::string_view node);
+
+ private:
+  struct Graph;
+  std::unique_ptr<Graph> graph_;
+};
+
+// Whether an ACL entry in the snapshot matches on the source address (not "any").
+bool aclsMatchSource(const model::Network& network);
 
 }  // namespace routefix::sim

@@ -293,7 +293,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       if (r.source == model::RouteSource::Connected) wanted = Protocol::Connected;
       else if (r.source == model::RouteSource::Static) wanted = Protocol::Static;
       else continue;  // BGP into OSPF is not modelled (the IGP is computed before BGP)
-      for (const auto& route : ribs[n].routes) {
+      for (const auto& route : ribs[n].routes()) {
         if (route.protocol != wanted) continue;
         PolicySubject subject;
         subject.prefix = route.prefix;

@@ -25,11 +25,11 @@ NodeRib selectInstalled(std::vector<Route> candidates) {
   for (uint32_t i = 0; i < candidates.size(); ++i)
     keys.push_back(Key{candidates[i].prefix, candidates[i].admin_distance, candidates[i].protocol, i});
   std::sort(keys.begin(), keys.end());
-  NodeRib rib;
+  std::vector<Route> installed;
   for (const Key& k : keys)
-    if (rib.routes.empty() || rib.routes.back().prefix != k.prefix)
-      rib.routes.push_back(std::move(candidates[k.index]));
-  return rib;
+    if (installed.empty() || installed.back().prefix != k.prefix)
+      installed.push_back(std::move(candidates[k.index]));
+  return NodeRib(std::move(installed));
 }
 
 const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,

@@ -22,12 +22,13 @@ uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t x) {
 }  // namespace
 
 Topology::Topology(const model::Network& network, const SimulationOptions& options)
-    : network_(network) {
+    : network_(network), failed_(options.failed_links) {
   uint32_t total = 0;
   for (uint32_t n = 0; n < network.devices.size(); ++n) {
     offsets_.push_back(total);
     total += static_cast<uint32_t>(network.devices[n].interfaces.size());
     nodeByLowerName_.emplace(lowercase(network.devices[n].name), n);
+    nodeByName_.emplace(network.devices[n].name, n);
   }
   peers_.resize(total);
 
@@ -70,6 +71,7 @@ Topology::Topology(const model::Network& network, const SimulationOptions& optio
 }
 
 std::optional<uint32_t> Topology::nodeIndex(std::string_view name) const {
+  if (auto it = nodeByName_.find(name); it != nodeByName_.end()) return it->second;
   auto it = nodeByLowerName_.find(lowercase(name));
   if (it == nodeByLowerName_.end()) return std::nullopt;
   return it->second;

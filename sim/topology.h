@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,6 +34,7 @@ class Topology {
     return network_.devices[r.node].interfaces[r.iface];
   }
   std::optional<uint32_t> nodeIndex(std::string_view name) const;
+  const std::set<model::Link>& failedLinks() const { return failed_; }
 
   // Up = not shut down. Interfaces without a link stay up (host-facing ports, stubs).
   bool up(InterfaceRef r) const { return !interface(r).shutdown; }
@@ -52,10 +54,12 @@ class Topology {
   uint32_t flat(InterfaceRef r) const { return offsets_[r.node] + r.iface; }
 
   const model::Network& network_;
+  std::set<model::Link> failed_;
   std::vector<uint32_t> offsets_;  // first flat interface index of each node
   std::vector<std::vector<InterfaceRef>> peers_;  // by flat interface index
   std::unordered_map<uint32_t, InterfaceRef> owners_;
   std::unordered_map<std::string, uint32_t> nodeByLowerName_;
+  std::unordered_map<std::string_view, uint32_t> nodeByName_;  // as written (views into network_)
 };
 
 std::string lowercase(std::string_view s);

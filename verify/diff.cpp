@@ -27,7 +27,7 @@ std::set<std::string> nodeNames(const model::Network& n) {
 
 void addDestinations(const sim::DataPlane& dp, std::set<model::Prefix>& out) {
   for (const auto& [node, rib] : dp.ribs)
-    for (const auto& r : rib.routes) {
+    for (const auto& r : rib.routes()) {
       std::string family = protocolFamily(r.protocol);
       if (family == "bgp" || family == "ospf" || (r.protocol == sim::Protocol::Connected && r.prefix.length <= 29))
         out.insert(r.prefix);
@@ -93,8 +93,8 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
     const sim::NodeRib& o = oi == oldDp.ribs.end() ? kEmpty : oi->second;
     const sim::NodeRib& n = ni == newDp.ribs.end() ? kEmpty : ni->second;
     std::map<model::Prefix, const sim::Route*> before, after;
-    for (const auto& r : o.routes) before[r.prefix] = &r;
-    for (const auto& r : n.routes) after[r.prefix] = &r;
+    for (const auto& r : o.routes()) before[r.prefix] = &r;
+    for (const auto& r : n.routes()) after[r.prefix] = &r;
     for (const auto& [p, r] : before) {
       auto it = after.find(p);
       if (it == after.end()) diff.routes.push_back({node, p, "removed", *r, std::nullopt});

@@ -29,10 +29,15 @@ std::vector<model::Ipv4> representativeAddresses(const model::Network& network,
                                                  const sim::DataPlane& dataPlane,
                                                  const model::Prefix& destination) {
   std::set<uint64_t> cuts = {destination.address.value};
-  for (const auto& [node, rib] : dataPlane.ribs)
-    for (const auto& r : rib.routes)
-      if (destination.contains(r.prefix) && r.prefix.length > destination.length)
-        addCuts(destination, r.prefix.address.value, r.prefix.lastAddress().value, cuts);
+  for (const auto& [node, rib] : dataPlane.ribs) {
+    // Routes sort by address, then length: the ones inside `destination` follow it directly.
+    const auto& routes = rib.routes();
+    auto it = std::lower_bound(routes.begin(), routes.end(), destination,
+                               [](const sim::Route& r, const model::Prefix& p) { return r.prefix < p; });
+    for (; it != routes.end() && destination.contains(it->prefix); ++it)
+      if (it->prefix.length > destination.length)
+        addCuts(destination, it->prefix.address.value, it->prefix.lastAddress().value, cuts);
+  }
   for (const auto& device : network.devices)
     for (const auto& [name, acl] : device.access_lists)
       for (const auto& e : acl.entries) {
@@ -57,13 +62,26 @@ std::vector<model::Ipv4> representativeAddresses(const model::Network& network,
   return reps;
 }
 
-const model::Link* linkAt(const model::Network& network, const std::string& node,
-                          const std::string& interface) {
+namespace {
+
+std::string endKey(const std::string& node, const std::string& interface) {
+  std::string key = node + '\0' + interface;
+  for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+
+}  // namespace
+
+LinkIndex::LinkIndex(const model::Network& network) {
   for (const auto& l : network.links) {
-    if (sameName(l.a, node) && sameName(l.a_interface, interface)) return &l;
-    if (sameName(l.b, node) && sameName(l.b_interface, interface)) return &l;
+    byEnd_.emplace(endKey(l.a, l.a_interface), &l);
+    byEnd_.emplace(endKey(l.b, l.b_interface), &l);
   }
-  return nullptr;
+}
+
+const model::Link* LinkIndex::at(const std::string& node, const std::string& interface) const {
+  auto it = byEnd_.find(endKey(node, interface));
+  return it == byEnd_.end() ? nullptr : it->second;
 }
 
 std::vector<model::Link> linksBetween(const model::Network& network, const std::string& a,

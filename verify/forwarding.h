@@ -4,6 +4,7 @@
 
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/network.h"
@@ -23,9 +24,16 @@ std::vector<model::Ipv4> representativeAddresses(const model::Network& network,
                                                  const sim::DataPlane& dataPlane,
                                                  const model::Prefix& destination);
 
-// The link (as in Network::links) that `interface` of `node` sits on, if any.
-const model::Link* linkAt(const model::Network& network, const std::string& node,
-                          const std::string& interface);
+// The link (as in Network::links) that an interface of a node sits on. Names match
+// case-insensitively, as everywhere in snapshots.
+class LinkIndex {
+ public:
+  explicit LinkIndex(const model::Network& network);
+  const model::Link* at(const std::string& node, const std::string& interface) const;
+
+ private:
+  std::unordered_map<std::string, const model::Link*> byEnd_;  // "node\0interface", lowercase
+};
 // Every link between the two nodes (parallel links included).
 std::vector<model::Link> linksBetween(const model::Network& network, const std::string& a,
                                       const std::string& b);

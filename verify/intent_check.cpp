@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <memory>
 
 #include "verify/blame.h"
 #include "verify/forwarding.h"
@@ -126,12 +127,42 @@ class IntentChecker {
     return all;
   }
 
-  // Every path of every (source, representative address) must satisfy `ok`.
+  // Whether some path from `source` to the address fails the intent, read off a summary of
+  // all paths (only for the intents a per-node outcome set decides).
+  std::optional<bool> summaryFails(sim::ForwardingOutcomes& o, const std::string& source) const {
+    using O = sim::TraceOutcome;
+    switch (intent_.type) {
+      case IntentType::Reachability:
+        return o.has(source, O::NoRoute) || o.has(source, O::NullRoute) || o.has(source, O::Loop) ||
+               o.has(source, O::Filtered);
+      case IntentType::Isolation: return o.has(source, O::Delivered) || o.has(source, O::Exited);
+      case IntentType::LoopFree: return o.has(source, O::Loop);
+      case IntentType::BlackholeFree: return o.blackholedDownstream(source);
+      default: return std::nullopt;
+    }
+  }
+
+  // Every path of every (source, representative address) must satisfy `ok`. Sources are
+  // judged from one ForwardingOutcomes per address where that is exact; the paths of a
+  // failing source are traced for the counterexample only.
   CheckResult flows(const PathOk& ok, const Describe& describe) {
     CheckResult result;
     auto addresses = intentAddresses(network_, dp_, intent_);
+    bool summarise = !sim::aclsMatchSource(network_);
+    std::vector<std::unique_ptr<sim::ForwardingOutcomes>> summaries(addresses.size());
     for (const auto& src : sources()) {
-      for (auto a : addresses) {
+      for (size_t i = 0; i < addresses.size(); ++i) {
+        auto a = addresses[i];
+        if (summarise) {
+          if (!summaries[i])
+            summaries[i] = std::make_unique<sim::ForwardingOutcomes>(network_, dp_, a, scenario_);
+          auto fails = summaryFails(*summaries[i], src);
+          if (fails && !*fails) continue;
+          if (fails && result.counterexample) {
+            result.counterexample->failing_sources.push_back(src);
+            break;
+          }
+        }
         sim::Trace t = sim::trace(network_, dp_, src, a, scenario_);
         auto bad = std::find_if(t.paths.begin(), t.paths.end(), [&](const auto& p) { return !ok(p); });
         if (t.paths.empty() && intent_.type == IntentType::Reachability) {
@@ -328,7 +359,7 @@ std::vector<model::Ipv4> intentAddresses(const model::Network& network,
     bool announcedOnly = intent.type == IntentType::BlackholeFree;
     std::set<model::Prefix> prefixes;
     for (const auto& [node, rib] : dataPlane.ribs)
-      for (const auto& r : rib.routes) {
+      for (const auto& r : rib.routes()) {
         std::string family = protocolFamily(r.protocol);
         if (!announcedOnly || family == "bgp" || family == "ospf") prefixes.insert(r.prefix);
       }

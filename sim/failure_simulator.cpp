@@ -1,0 +1,118 @@
+// FailureSimulator: per scenario the IGP from scratch (cheap next to BGP), then BGP from the
+// baseline's converged state. A node is "changed" when its IGP routes differ from the
+// baseline's or a failed link ends at it (its neighbours and next-hop resolutions differ);
+// BGP re-imports everything into changed nodes and re-decides where that, or a session that
+// went down, leads. Untouched nodes keep the baseline's routing table, shared.
+#include <algorithm>
+
+#include "sim/dataplane.h"
+#include "sim/simulation_stages.h"
+
+namespace routefix::sim {
+
+using namespace detail;
+
+namespace {
+
+// The prefixes among `redecided` whose BGP route differs from the baseline's (`before`,
+// sorted by prefix) now that it is `after` (none: withdrawn), sorted. BGP re-decides more
+// prefixes than change: a node that lost one of several equal paths still picks the same.
+std::vector<Prefix> changedRoutes(const std::vector<Route>& before, std::vector<Prefix>& redecided,
+                                  const std::deque<Route>& after) {
+  std::vector<Prefix> out;
+  if (redecided.empty()) return out;
+  std::sort(redecided.begin(), redecided.end());
+  std::vector<const Route*> now;
+  for (const auto& r : after) now.push_back(&r);
+  auto prefixLess = [](const Route* a, const Route* b) { return a->prefix < b->prefix; };
+  std::sort(now.begin(), now.end(), prefixLess);
+  auto find = [&](const std::vector<const Route*>& sorted, const Prefix& p) -> const Route* {
+    Route key;
+    key.prefix = p;
+    auto it = std::lower_bound(sorted.begin(), sorted.end(), &key, prefixLess);
+    return it != sorted.end() && (*it)->prefix == p ? *it : nullptr;
+  };
+  std::vector<const Route*> was;
+  for (const auto& r : before) was.push_back(&r);
+  for (const auto& p : redecided) {
+    const Route* a = find(was, p);
+    const Route* b = find(now, p);
+    if ((a == nullptr) != (b == nullptr) || (a && !(*a == *b))) out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+struct FailureSimulator::State {
+  explicit State(const model::Network& net) : network(net), context(net) {}
+
+  const model::Network& network;
+  PolicyContext context;
+  IgpRoutes igp;
+  std::shared_ptr<const BgpConvergedState> bgp;
+  std::vector<std::vector<Route>> bgpRoutes;  // per node, sorted by prefix
+  DataPlane baseline;
+};
+
+FailureSimulator::FailureSimulator(const model::Network& network)
+    : state_(std::make_unique<State>(network)) {
+  auto& st = *state_;
+  auto topology = std::make_shared<Topology>(network, SimulationOptions{});
+  st.igp = computeIgp(*topology, st.context.policies);
+  auto setup = establishSessions(*topology, st.igp.ribs);
+  auto outcome = computeBgp(*topology, st.igp.ribs, setup, st.context.policies, st.context.tables,
+                            /*keepState=*/true);
+  st.bgp = std::move(outcome.state);
+  auto& dp = st.baseline;
+  st.bgpRoutes.resize(topology->nodeCount());
+  for (uint32_t i = 0; i < topology->nodeCount(); ++i) {
+    auto& bgp = st.bgpRoutes[i];
+    bgp.assign(outcome.routes[i].begin(), outcome.routes[i].end());
+    std::sort(bgp.begin(), bgp.end(), [](const Route& a, const Route& b) { return a.prefix < b.prefix; });
+    dp.ribs[network.devices[i].name] = installRoutes(*topology, i, st.igp, bgp);
+  }
+  recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
+}
+
+FailureSimulator::~FailureSimulator() = default;
+
+const DataPlane& FailureSimulator::baseline() const { return state_->baseline; }
+
+DataPlane FailureSimulator::simulate(const SimulationOptions& scenario) {
+  auto& st = *state_;
+  if (!st.baseline.converged) return sim::simulate(st.network, scenario);
+  auto topology = std::make_shared<Topology>(st.network, scenario);
+  const Topology& topo = *topology;
+  size_t n = topo.nodeCount();
+  IgpRoutes igp = computeIgp(topo, st.context.policies);
+  std::vector<char> changed(n, 0);
+  for (const auto& link : scenario.failed_links)
+    for (const auto& end : {link.a, link.b})
+      if (auto i = topo.nodeIndex(end)) changed[*i] = 1;
+  for (uint32_t i = 0; i < n; ++i)
+    if (!sameIgpRoutes(igp.ribs[i], st.igp.ribs[i])) changed[i] = 1;
+  auto setup = establishSessions(topo, igp.ribs);
+  auto outcome = recomputeBgp(*st.bgp, topo, igp.ribs, setup, st.context.policies, st.context.tables, changed);
+
+  DataPlane dp;
+  for (uint32_t i = 0; i < n; ++i) {
+    const std::string& name = st.network.devices[i].name;
+    auto replaced = changedRoutes(st.bgpRoutes[i], outcome.redecided[i], outcome.routes[i]);
+    if (!changed[i] && replaced.empty()) {
+      dp.ribs[name] = st.baseline.ribs.at(name);
+      continue;
+    }
+    // The baseline's BGP routes, minus the prefixes that changed, plus their new routes.
+    std::vector<Route> bgp;
+    for (const auto& r : st.bgpRoutes[i])
+      if (!std::binary_search(replaced.begin(), replaced.end(), r.prefix)) bgp.push_back(r);
+    for (auto& r : outcome.routes[i])
+      if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) bgp.push_back(std::move(r));
+    dp.ribs[name] = installRoutes(topo, i, igp, std::move(bgp));
+  }
+  recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
+  return dp;
+}
+
+}  // namespace routefix::sim

@@ -1,0 +1,69 @@
+#include "sim/forwarding_step.h"
+
+#include <algorithm>
+
+namespace routefix::sim::detail {
+
+std::shared_ptr<const Topology> topologyFor(const model::Network& network, const DataPlane& dataPlane,
+                                            const SimulationOptions& options) {
+  if (dataPlane.topology && &dataPlane.topology->network() == &network &&
+      dataPlane.topology->failedLinks() == options.failed_links)
+    return dataPlane.topology;
+  return std::make_shared<Topology>(network, options);
+}
+
+bool aclPermits(const model::Device& d, const std::string& name, Ipv4 src, Ipv4 dst) {
+  if (name.empty()) return true;
+  auto it = d.access_lists.find(name);
+  if (it == d.access_lists.end()) return true;
+  for (const auto& e : it->second.entries) {
+    if (e.protocol != "ip" && e.protocol != "0") continue;
+    if (!e.ports.empty()) continue;
+    if (e.source.matches(src) && e.destination.matches(dst)) return e.action == model::Action::Permit;
+  }
+  return false;
+}
+
+const Route* forwardingRoute(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4 to) {
+  auto rib = dp.ribs.find(topo.device(node).name);
+  if (rib == dp.ribs.end()) return nullptr;
+  const Route* r = rib->second.longestMatch(to);
+  return r && !r->next_hops.empty() ? r : nullptr;
+}
+
+Ipv4 packetSource(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4 to) {
+  if (const Route* r = forwardingRoute(topo, dp, node, to))
+    if (const auto* itf = topo.device(node).findInterface(r->next_hops.front().interface);
+        itf && itf->address)
+      return itf->address->address;
+  return Ipv4{0};
+}
+
+ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, const NextHop& nh,
+                           Ipv4 src, Ipv4 to) {
+  const auto& d = topo.device(x);
+  if (nh.discard) return {TraceOutcome::NullRoute, x, {}};
+  const auto* egress = d.findInterface(nh.interface);
+  if (egress && !aclPermits(d, egress->acl_out, src, to)) return {TraceOutcome::Filtered, x, {}};
+  // The next router: the one owning the next-hop address, or, on a connected subnet, the
+  // one owning the destination itself.
+  Ipv4 target = nh.ip ? *nh.ip : to;
+  std::optional<InterfaceRef> next;
+  if (egress) {
+    InterfaceRef here{x, static_cast<uint32_t>(egress - d.interfaces.data())};
+    auto o = topo.owner(target);
+    const auto& peers = topo.segmentPeers(here);
+    if (o && std::find(peers.begin(), peers.end(), *o) != peers.end()) next = o;
+  }
+  if (!next) {
+    // Nobody in the snapshot: a host on a connected subnet, or an external peer.
+    bool connected = r.protocol == Protocol::Connected || r.protocol == Protocol::Local;
+    return {connected ? TraceOutcome::Delivered : TraceOutcome::Exited, x, {}};
+  }
+  const auto& nd = topo.device(next->node);
+  if (!aclPermits(nd, nd.interfaces[next->iface].acl_in, src, to))
+    return {TraceOutcome::Filtered, next->node, next};
+  return {std::nullopt, next->node, next};
+}
+
+}  // namespace routefix::sim::detail

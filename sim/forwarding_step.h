@@ -1,0 +1,44 @@
+// One forwarding decision, shared by trace() (which enumerates paths) and
+// ForwardingOutcomes (which summarises them per node): where a packet goes from a node over
+// one ECMP next hop of its route, and the ACL checks on the way.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "sim/dataplane.h"
+#include "sim/topology.h"
+
+namespace routefix::sim::detail {
+
+// The topology `dataPlane` was simulated on, or one built for `options` when it has none
+// (or belongs to another network).
+std::shared_ptr<const Topology> topologyFor(const model::Network& network, const DataPlane& dataPlane,
+                                            const SimulationOptions& options);
+
+// Route-map-free packet filter check: the trace packet is plain IP, so entries for tcp/udp
+// ports never match it. An ACL that is referenced but not defined permits (IOS behaviour).
+bool aclPermits(const model::Device& d, const std::string& name, Ipv4 src, Ipv4 dst);
+
+// The source address a packet from `node` to `to` carries: the address of the egress
+// interface of the node's route (0.0.0.0 without one).
+Ipv4 packetSource(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4 to);
+
+// The route `node` forwards `to` with (nullptr: none, or one without next hops).
+const Route* forwardingRoute(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4 to);
+
+struct ForwardingStep {
+  // Terminal: the packet ends at `at` with `outcome` (null route, filtered, delivered to a
+  // host on a connected subnet, exited to an external peer). Otherwise it arrives at `next`.
+  std::optional<TraceOutcome> outcome;
+  uint32_t at = kNone;
+  std::optional<InterfaceRef> next;
+};
+
+// What happens to a packet (source `src`, destination `to`) that node `x` sends over next hop
+// `nh` of route `r`.
+ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, const NextHop& nh,
+                           Ipv4 src, Ipv4 to);
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,71 @@
+// A list shared between its copies until one of them writes: a route's next hops (a fat-tree
+// ToR forwards every remote prefix over the same ECMP set) and a node's routing table (a
+// failure scenario changes a handful of the baseline's tables and shares the rest). Reads
+// behave like a const std::vector<T>; writes (push_back, mutable iterators) copy the list
+// first when another owner shares it, so sharing is never visible.
+#pragma once
+
+#include <cstddef>
+#include <initializer_list>
+#include <memory>
+#include <vector>
+
+namespace routefix::sim {
+
+template <typename T>
+class SharedList {
+ public:
+  using value_type = T;
+  using iterator = typename std::vector<T>::iterator;
+  using const_iterator = typename std::vector<T>::const_iterator;
+  using size_type = std::size_t;
+
+  SharedList() = default;
+  SharedList(std::vector<T> items)  // NOLINT: implicit, a list is a vector to its readers
+      : list_(items.empty() ? nullptr : std::make_shared<std::vector<T>>(std::move(items))) {}
+  SharedList(std::initializer_list<T> items) : SharedList(std::vector<T>(items)) {}
+
+  std::size_t size() const { return list().size(); }
+  bool empty() const { return list().empty(); }
+  const T& operator[](std::size_t i) const { return list()[i]; }
+  const T& front() const { return list().front(); }
+  const T& back() const { return list().back(); }
+  const_iterator begin() const { return list().begin(); }
+  const_iterator end() const { return list().end(); }
+  const_iterator cbegin() const { return begin(); }
+  const_iterator cend() const { return end(); }
+
+  iterator begin() { return own().begin(); }
+  iterator end() { return own().end(); }
+  void push_back(T item) { own().push_back(std::move(item)); }
+  // The items as a vector of one's own (a copy only when shared).
+  std::vector<T> release() && {
+    if (!list_) return {};
+    std::vector<T> out = list_.use_count() == 1 ? std::move(*list_) : *list_;
+    list_.reset();
+    return out;
+  }
+
+  bool operator==(const SharedList& other) const {
+    return list_ == other.list_ || list() == other.list();
+  }
+  // Whether both are the same storage (equal without comparing items).
+  bool sharesWith(const SharedList& other) const { return list_ == other.list_; }
+
+ private:
+  const std::vector<T>& list() const {
+    static const std::vector<T> kEmpty;
+    return list_ ? *list_ : kEmpty;
+  }
+  std::vector<T>& own() {
+    if (!list_)
+      list_ = std::make_shared<std::vector<T>>();
+    else if (list_.use_count() > 1)
+      list_ = std::make_shared<std::vector<T>>(*list_);
+    return *list_;
+  }
+
+  std::shared_ptr<std::vector<T>> list_;  // null: empty
+};
+
+}  // namespace routefix::sim

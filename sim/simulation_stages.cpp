@@ -1,0 +1,98 @@
+#include "sim/simulation_stages.h"
+
+#include <algorithm>
+
+#include "sim/ospf.h"
+#include "sim/rib.h"
+
+namespace routefix::sim::detail {
+
+namespace {
+
+std::vector<Route> joined(std::initializer_list<const std::vector<Route>*> parts) {
+  size_t total = 0;
+  for (const auto* p : parts) total += p->size();
+  std::vector<Route> all;
+  all.reserve(total);
+  for (const auto* p : parts) all.insert(all.end(), p->begin(), p->end());
+  return all;
+}
+
+bool sameRoutes(const std::vector<Route>& a, const std::vector<Route>& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const Route& x, const Route& y) {
+           return x.prefix == y.prefix && x.next_hops == y.next_hops;
+         });
+}
+
+}  // namespace
+
+PolicyContext::PolicyContext(const model::Network& network) {
+  policies.reserve(network.devices.size());
+  for (const auto& d : network.devices) policies.emplace_back(d, tables, regexes);
+}
+
+IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies) {
+  size_t n = topo.nodeCount();
+  IgpRoutes igp;
+  igp.connected.resize(n);
+  igp.statics.resize(n);
+  igp.ospf.resize(n);
+  igp.ribs.resize(n);
+  for (uint32_t i = 0; i < n; ++i) igp.connected[i] = connectedRoutes(topo, i);
+  auto rebuild = [&](uint32_t i) {
+    igp.ribs[i] = selectInstalled(joined({&igp.connected[i], &igp.statics[i], &igp.ospf[i]}));
+  };
+  for (uint32_t i = 0; i < n; ++i) rebuild(i);
+  // Only nodes whose statics or OSPF routes are (or were) non-empty need rebuilding after
+  // each step: most nodes of a BGP fabric have neither.
+  for (int round = 0; round < 8; ++round) {
+    bool changed = false;
+    for (uint32_t i = 0; i < n; ++i) {
+      auto s = staticRoutes(topo, i, igp.ribs[i]);
+      if (sameRoutes(s, igp.statics[i])) continue;
+      igp.statics[i] = std::move(s);
+      changed = true;
+      rebuild(i);
+    }
+    if (!changed && round > 0) break;
+    auto ospf = computeOspf(topo, igp.ribs, policies);
+    for (uint32_t i = 0; i < n; ++i) {
+      if (ospf[i].empty() && igp.ospf[i].empty()) continue;
+      igp.ospf[i] = std::move(ospf[i]);
+      rebuild(i);
+    }
+  }
+  return igp;
+}
+
+NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp) {
+  auto all = joined({&igp.connected[node], &igp.statics[node], &igp.ospf[node]});
+  all.insert(all.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));
+  NodeRib rib = selectInstalled(std::move(all));
+  auto s = staticRoutes(topo, node, rib);
+  if (sameRoutes(s, igp.statics[node])) return rib;
+  all = std::move(rib).release();
+  all.insert(all.end(), s.begin(), s.end());
+  return selectInstalled(std::move(all));
+}
+
+void recordOutcome(DataPlane& dataPlane, BgpSessionSetup&& setup, BgpOutcome&& outcome,
+                   std::shared_ptr<const Topology> topology) {
+  dataPlane.sessions = std::move(setup.statuses);
+  dataPlane.oscillating_prefixes = std::move(outcome.oscillating);
+  dataPlane.converged = dataPlane.oscillating_prefixes.empty();
+  dataPlane.warnings = std::move(outcome.warnings);
+  dataPlane.topology = std::move(topology);
+}
+
+bool sameIgpRoutes(const NodeRib& a, const NodeRib& b) {
+  if (a.sharesWith(b)) return true;
+  const auto& x = a.routes();
+  const auto& y = b.routes();
+  return x.size() == y.size() && std::equal(x.begin(), x.end(), y.begin(), [](const Route& r, const Route& s) {
+           return r.prefix == s.prefix && r.protocol == s.protocol && r.next_hops == s.next_hops &&
+                  r.metric == s.metric && r.admin_distance == s.admin_distance;
+         });
+}
+
+}  // namespace routefix::sim::detail

@@ -1,0 +1,51 @@
+// The stages simulate() runs, shared with FailureSimulator, which runs them per scenario
+// with BGP started from a baseline.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "sim/bgp_attributes.h"
+#include "sim/bgp_engine.h"
+#include "sim/bgp_sessions.h"
+#include "sim/dataplane.h"
+#include "sim/policy_evaluator.h"
+#include "sim/topology.h"
+
+namespace routefix::sim::detail {
+
+// Every device's policy evaluator with the tables their interned ids refer to. Pinned in
+// memory: the evaluators point at the tables.
+struct PolicyContext {
+  explicit PolicyContext(const model::Network& network);
+  PolicyContext(const PolicyContext&) = delete;
+  PolicyContext& operator=(const PolicyContext&) = delete;
+
+  AttributeTables tables;
+  RegexCache regexes;
+  std::vector<PolicyEvaluator> policies;  // by node index
+};
+
+// Connected, static and OSPF routes per node, and the three by admin distance.
+struct IgpRoutes {
+  std::vector<std::vector<Route>> connected, statics, ospf;
+  std::vector<NodeRib> ribs;
+};
+
+// Statics may resolve over OSPF and be redistributed into it: iterated until the statics
+// stop changing (bounded).
+IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies);
+
+// A node's main RIB: its IGP and BGP routes by admin distance, then the statics whose next
+// hop only BGP routes resolve.
+NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp);
+
+// Fills in what a data plane reports besides its RIBs: sessions, convergence, warnings, and
+// the topology it was computed on.
+void recordOutcome(DataPlane& dataPlane, BgpSessionSetup&& setup, BgpOutcome&& outcome,
+                   std::shared_ptr<const Topology> topology);
+
+// Same prefixes, protocols, next hops, metrics and distances: what BGP reads of an IGP RIB.
+bool sameIgpRoutes(const NodeRib& a, const NodeRib& b);
+
+}  // namespace routefix::sim::detail
