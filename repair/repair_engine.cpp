@@ -98,7 +98,7 @@ symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Pre
     if (!r || (r->protocol != sim::Protocol::Bgp && r->protocol != sim::Protocol::Ibgp)) continue;
     symsim::BoundaryRoute b;
     b.local_pref = r->local_pref.value_or(100);
-    b.as_path = r->as_path;
+    b.as_path.assign(r->as_path.begin(), r->as_path.end());
     b.med = r->metric;
     b.origin = r->origin;
     b.communities = r->communities;

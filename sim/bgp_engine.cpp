@@ -175,15 +175,14 @@ class Engine {
     peerings_.insert(peerings_.end(), added.begin(), added.end());
     facts_.insert(facts_.end(), addedFacts.begin(), addedFacts.end());
     up_.resize(peerings_.size(), 1);
-    resolutions_ = base.resolutions;
-    resolveCache_ = base.resolve_cache;
+    // Resolutions: the baseline's (ids below baseResolutions_) read in place, new ones here.
+    baseResolutions_ = static_cast<uint32_t>(base.resolutions.size());
+    resolveCache_.resize(topo_.nodeCount());
+    changed_ = changed;
     peerResolution_ = base.peer_resolution;
     peerResolution_.resize(peerings_.size(), kUnresolved);
     for (uint32_t i = 0; i < changed.size(); ++i)
-      if (changed[i]) {
-        resolveCache_[i].clear();
-        if (nodes_[i].bgp) changedNodes_.push_back(i);
-      }
+      if (changed[i] && nodes_[i].bgp) changedNodes_.push_back(i);
     for (uint32_t p = 0; p < peerings_.size(); ++p)
       if (changed[peerings_[p].receiver]) peerResolution_[p] = kUnresolved;
   }
@@ -639,19 +638,23 @@ class Engine {
     path.resolution = res;
     path.valid = res != kNone;
     if (path.valid) {
-      path.igp_cost = resolutions_[res].metric;
+      path.igp_cost = resolution(res).metric;
       // eBGP single-hop: the next hop must be on a connected subnet.
-      if (peer.ebgp && !facts.multihop && !resolutions_[res].connected) path.valid = false;
+      if (peer.ebgp && !facts.multihop && !resolution(res).connected) path.valid = false;
     }
     return path;
   }
 
   uint32_t resolve(uint32_t node, uint32_t ip) {
+    if (baseline_ && !changed_[node]) {  // the IGP there is the baseline's
+      const auto& cache = baseline_->resolve_cache[node];
+      if (auto it = cache.find(ip); it != cache.end()) return it->second;
+    }
     auto [it, inserted] = resolveCache_[node].try_emplace(ip, kNone);
     if (inserted) {
       auto res = resolveNextHop(topo_, node, ribs_[node], Ipv4{ip});
       if (res) {
-        it->second = static_cast<uint32_t>(resolutions_.size());
+        it->second = baseResolutions_ + static_cast<uint32_t>(resolutions_.size());
         resolutions_.push_back(std::move(*res));
       }
     }
@@ -661,7 +664,7 @@ class Engine {
   // The forwarding next hops of a best-path set: the union of the members' resolutions.
   // Interned by the set of resolutions, so the routes that use the same set share one list.
   NextHops nextHopsOf(const std::vector<const BgpPath*>& best) {
-    if (best.size() == 1) return resolutions_[best.front()->resolution].next_hops;
+    if (best.size() == 1) return resolution(best.front()->resolution).next_hops;
     key_.clear();
     for (const BgpPath* path : best) key_.push_back(path->resolution);
     std::sort(key_.begin(), key_.end());
@@ -669,8 +672,10 @@ class Engine {
     auto [it, inserted] = ecmpHops_.try_emplace(key_);
     if (inserted) {
       std::vector<NextHop> hops;
-      for (uint32_t res : key_) hops.insert(hops.end(), resolutions_[res].next_hops.begin(),
-                                            resolutions_[res].next_hops.end());
+      for (uint32_t res : key_) {
+        const auto& r = resolution(res);
+        hops.insert(hops.end(), r.next_hops.begin(), r.next_hops.end());
+      }
       sortNextHops(hops);
       it->second = std::move(hops);
     }
@@ -688,7 +693,9 @@ class Engine {
       Route r;
       r.prefix = prefix;
       r.metric = b.med;
-      r.as_path = tables_.paths.asns(b.as_path);
+      auto [list, fresh] = asPathLists_.try_emplace(b.as_path);
+      if (fresh) list->second = tables_.paths.asns(b.as_path);
+      r.as_path = list->second;
       r.local_pref = b.local_pref;
       r.communities = tables_.communities.get(b.communities);
       r.weight = b.weight;
@@ -753,7 +760,12 @@ class Engine {
   std::vector<std::vector<AggregateState>> aggregateState_;
   std::vector<uint32_t> aggregateNodes_;  // nodes that configure aggregates
   std::vector<std::unordered_map<uint32_t, uint32_t>> resolveCache_;
-  std::vector<Resolution> resolutions_;
+  std::vector<Resolution> resolutions_;  // ids from baseResolutions_ on
+  uint32_t baseResolutions_ = 0;           // the baseline's resolutions, read in place
+  std::vector<char> changed_;              // per node, versus the baseline
+  const Resolution& resolution(uint32_t id) const {
+    return id < baseResolutions_ ? baseline_->resolutions[id] : resolutions_[id - baseResolutions_];
+  }
   struct IdsHash {
     size_t operator()(const std::vector<uint32_t>& v) const {
       uint64_t h = 1469598103934665603ull;
@@ -763,6 +775,7 @@ class Engine {
   };
   std::unordered_map<std::vector<uint32_t>, NextHops, IdsHash> ecmpHops_;  // by resolution ids
   std::vector<uint32_t> key_;
+  std::unordered_map<uint32_t, SharedList<uint32_t>> asPathLists_;  // by interned path id
   const NextHops discard_{NextHop{std::nullopt, "Null0", "", true}};
   std::vector<PeeringFacts> facts_;  // per peering
   std::vector<uint32_t> peerResolution_;  // per peering: resolution of the peer's address

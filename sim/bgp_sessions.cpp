@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <numeric>
 #include <set>
 
 namespace routefix::sim::detail {
@@ -76,12 +77,16 @@ bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t
 
 BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRib>& igpRibs) {
   BgpSessionSetup out;
-  std::set<std::pair<uint32_t, const model::BgpNeighbor*>> paired;
+  // Statements already settled from the other side, per node by neighbor index.
+  std::vector<std::vector<char>> paired(topo.nodeCount());
+  for (uint32_t a = 0; a < topo.nodeCount(); ++a)
+    if (topo.device(a).bgp) paired[a].assign(topo.device(a).bgp->neighbors.size(), 0);
+  std::vector<uint32_t> statusNode;  // per status: the node index, for the final order
   for (uint32_t a = 0; a < topo.nodeCount(); ++a) {
     const auto& da = topo.device(a);
     if (!da.bgp) continue;
     for (const auto& na : da.bgp->neighbors) {
-      if (!na.address || paired.count({a, &na})) continue;
+      if (!na.address || paired[a][&na - da.bgp->neighbors.data()]) continue;
       BgpSessionStatus st;
       st.node = da.name;
       st.peer_ip = *na.address;
@@ -90,6 +95,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       auto fail = [&](std::string why) {
         st.reason = std::move(why);
         out.statuses.push_back(st);
+        statusNode.push_back(a);
       };
       if (auto p = statementProblem(na); !p.empty()) {
         st.ebgp = !(na.remote_as && *na.remote_as == ownAs);
@@ -112,6 +118,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         st.established = true;
         st.reason = "external peer (not in the snapshot)";
         out.statuses.push_back(st);
+        statusNode.push_back(a);
         BgpPeering p;
         p.receiver = a;
         p.receiver_neighbor = &na;
@@ -181,6 +188,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       }
       st.established = true;
       out.statuses.push_back(st);
+      statusNode.push_back(a);
       BgpSessionStatus back = st;
       back.node = db.name;
       back.peer_node = da.name;
@@ -188,7 +196,8 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       back.peer_ip = *local;
       back.span = nb->span;
       out.statuses.push_back(back);
-      paired.insert({b, nb});
+      statusNode.push_back(b);
+      paired[b][nb - db.bgp->neighbors.data()] = 1;
       auto direction = [&](uint32_t s, uint32_t r, const model::BgpNeighbor* sn,
                            const model::BgpNeighbor* rn, Ipv4 sAddr, Ipv4 rAddr, uint32_t sAs,
                            uint32_t rAs) {
@@ -211,9 +220,23 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       direction(b, a, nb, &na, *na.address, *local, peerAs, ownAs);
     }
   }
-  std::sort(out.statuses.begin(), out.statuses.end(), [](const auto& x, const auto& y) {
-    return std::tie(x.node, x.peer_ip.value) < std::tie(y.node, y.peer_ip.value);
+  // Sorted by node name, then peer address: by rank numbers, not string compares (a fabric
+  // has thousands of statements and is simulated once per failure scenario).
+  std::vector<uint32_t> byName(topo.nodeCount()), rank(topo.nodeCount());
+  std::iota(byName.begin(), byName.end(), 0u);
+  std::sort(byName.begin(), byName.end(),
+            [&](uint32_t x, uint32_t y) { return topo.device(x).name < topo.device(y).name; });
+  for (uint32_t i = 0; i < byName.size(); ++i) rank[byName[i]] = i;
+  std::vector<uint32_t> order(out.statuses.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+    return std::pair(rank[statusNode[x]], out.statuses[x].peer_ip.value) <
+           std::pair(rank[statusNode[y]], out.statuses[y].peer_ip.value);
   });
+  std::vector<BgpSessionStatus> sorted;
+  sorted.reserve(order.size());
+  for (uint32_t i : order) sorted.push_back(std::move(out.statuses[i]));
+  out.statuses = std::move(sorted);
   return out;
 }
 

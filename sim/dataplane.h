@@ -31,7 +31,7 @@ struct Route {
   uint32_t admin_distance = 0;
   uint32_t metric = 0;
   // BGP attributes (empty/nullopt for other protocols)
-  std::vector<uint32_t> as_path;
+  SharedList<uint32_t> as_path;  // shared: every route through the same neighbour repeats it
   std::optional<uint32_t> local_pref;
   std::vector<model::Community> communities;
   std::optional<uint32_t> weight;

@@ -85,7 +85,7 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& scenario) {
   auto topology = std::make_shared<Topology>(st.network, scenario);
   const Topology& topo = *topology;
   size_t n = topo.nodeCount();
-  IgpRoutes igp = computeIgp(topo, st.context.policies);
+  IgpRoutes igp = computeIgp(topo, st.context.policies, &st.igp);
   std::vector<char> changed(n, 0);
   for (const auto& link : scenario.failed_links)
     for (const auto& end : {link.a, link.b})
@@ -103,12 +103,18 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& scenario) {
       dp.ribs[name] = st.baseline.ribs.at(name);
       continue;
     }
+    std::vector<Route> fresh;  // the new BGP routes of the replaced prefixes
+    for (auto& r : outcome.routes[i])
+      if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) fresh.push_back(std::move(r));
+    if (!changed[i] && igp.statics[i].empty()) {
+      dp.ribs[name] = patchRoutes(st.baseline.ribs.at(name), i, igp, replaced, std::move(fresh));
+      continue;
+    }
     // The baseline's BGP routes, minus the prefixes that changed, plus their new routes.
     std::vector<Route> bgp;
     for (const auto& r : st.bgpRoutes[i])
       if (!std::binary_search(replaced.begin(), replaced.end(), r.prefix)) bgp.push_back(r);
-    for (auto& r : outcome.routes[i])
-      if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) bgp.push_back(std::move(r));
+    bgp.insert(bgp.end(), std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
     dp.ribs[name] = installRoutes(topo, i, igp, std::move(bgp));
   }
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));

@@ -31,18 +31,29 @@ PolicyContext::PolicyContext(const model::Network& network) {
   for (const auto& d : network.devices) policies.emplace_back(d, tables, regexes);
 }
 
-IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies) {
+IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies,
+                     const IgpRoutes* baseline) {
   size_t n = topo.nodeCount();
   IgpRoutes igp;
   igp.connected.resize(n);
   igp.statics.resize(n);
   igp.ospf.resize(n);
   igp.ribs.resize(n);
-  for (uint32_t i = 0; i < n; ++i) igp.connected[i] = connectedRoutes(topo, i);
   auto rebuild = [&](uint32_t i) {
     igp.ribs[i] = selectInstalled(joined({&igp.connected[i], &igp.statics[i], &igp.ospf[i]}));
   };
-  for (uint32_t i = 0; i < n; ++i) rebuild(i);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (baseline) {
+      igp.connected[i] = baseline->connected[i];
+      if (baseline->statics[i].empty() && baseline->ospf[i].empty()) {
+        igp.ribs[i] = baseline->ribs[i];
+        continue;
+      }
+    } else {
+      igp.connected[i] = connectedRoutes(topo, i);
+    }
+    rebuild(i);
+  }
   // Only nodes whose statics or OSPF routes are (or were) non-empty need rebuilding after
   // each step: most nodes of a BGP fabric have neither.
   for (int round = 0; round < 8; ++round) {
@@ -74,6 +85,27 @@ NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp,
   all = std::move(rib).release();
   all.insert(all.end(), s.begin(), s.end());
   return selectInstalled(std::move(all));
+}
+
+NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
+                    const std::vector<Prefix>& replaced, std::vector<Route> bgp) {
+  // Per replaced prefix, its candidates in installRoutes' order: IGP routes, then BGP.
+  std::vector<Route> candidates;
+  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.ospf[node]})
+    for (const auto& r : *part)
+      if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) candidates.push_back(r);
+  candidates.insert(candidates.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));
+  std::vector<Route> chosen = std::move(selectInstalled(std::move(candidates))).release();
+  // Merge: the earlier table without the replaced prefixes, and the new choices.
+  std::vector<Route> out;
+  out.reserve(before.routes().size() + chosen.size());
+  auto next = chosen.begin();
+  for (const auto& r : before.routes()) {
+    for (; next != chosen.end() && next->prefix < r.prefix; ++next) out.push_back(std::move(*next));
+    if (!std::binary_search(replaced.begin(), replaced.end(), r.prefix)) out.push_back(r);
+  }
+  for (; next != chosen.end(); ++next) out.push_back(std::move(*next));
+  return NodeRib(std::move(out));
 }
 
 void recordOutcome(DataPlane& dataPlane, BgpSessionSetup&& setup, BgpOutcome&& outcome,

@@ -33,12 +33,24 @@ struct IgpRoutes {
 };
 
 // Statics may resolve over OSPF and be redistributed into it: iterated until the statics
-// stop changing (bounded).
-IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies);
+// stop changing (bounded). `baseline`, the same network's IGP without failed links, saves
+// work: connected routes do not depend on links (a failed link's interfaces stay up, only
+// their neighbours go), and a node with neither statics nor OSPF routes there starts from
+// its table as it was.
+IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies,
+                     const IgpRoutes* baseline = nullptr);
 
 // A node's main RIB: its IGP and BGP routes by admin distance, then the statics whose next
 // hop only BGP routes resolve.
 NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp);
+
+// installRoutes for a node whose IGP routes and statics did not change, from its earlier
+// table `before`: only the prefixes in `replaced` (sorted) are selected again, between the
+// IGP routes and `bgp` (the new BGP routes of exactly those prefixes). Copies the untouched
+// routes instead of sorting every route again. Needs a node without static routes: those
+// may resolve over the BGP routes that changed.
+NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
+                    const std::vector<Prefix>& replaced, std::vector<Route> bgp);
 
 // Fills in what a data plane reports besides its RIBs: sessions, convergence, warnings, and
 // the topology it was computed on.

@@ -46,46 +46,60 @@ bool directlyConnected(const model::Device* d, const sim::NextHop& nh) {
   return itf && !nh.interface.empty() && d->findInterface(nh.interface) == itf;
 }
 
-// The nodes whose routing table a scenario changed (FailureSimulator shares the others with
-// its baseline) and the ends of its failed links (same routes, other neighbours).
-std::vector<std::string> changedNodes(const sim::DataPlane& baseline, const sim::DataPlane& dp,
-                                      const std::set<model::Link>& failed) {
-  std::set<std::string> out;
+bool connectedRoute(const sim::Route& r) {
+  return r.protocol == sim::Protocol::Connected || r.protocol == sim::Protocol::Local;
+}
+
+// Where a scenario forwards differently from the baseline: the (node, prefix) pairs whose
+// route differs in next hops (or appeared, or went), found by merging the two sorted tables
+// of each node that does not share its table with the baseline (FailureSimulator shares the
+// others); and the ends of the failed links, which forward differently for any prefix (same
+// routes, other neighbours).
+struct ForwardingChanges {
+  std::vector<std::pair<std::string, model::Prefix>> routes;
+  std::set<std::string> link_ends;
+};
+
+ForwardingChanges forwardingChanges(const sim::DataPlane& baseline, const sim::DataPlane& dp,
+                                    const std::set<model::Link>& failed) {
+  ForwardingChanges out;
+  static const sim::NodeRib kEmpty;
   for (const auto& [node, rib] : dp.ribs) {
     auto it = baseline.ribs.find(node);
-    if (it == baseline.ribs.end() || !rib.sharesWith(it->second)) out.insert(node);
+    const sim::NodeRib& before = it == baseline.ribs.end() ? kEmpty : it->second;
+    if (rib.sharesWith(before)) continue;
+    const auto& a = before.routes();
+    const auto& b = rib.routes();
+    auto x = a.begin(), y = b.begin();
+    while (x != a.end() || y != b.end()) {
+      if (y == b.end() || (x != a.end() && x->prefix < y->prefix)) {
+        out.routes.emplace_back(node, (x++)->prefix);
+      } else if (x == a.end() || y->prefix < x->prefix) {
+        out.routes.emplace_back(node, (y++)->prefix);
+      } else {
+        if (!(x->next_hops == y->next_hops) || connectedRoute(*x) != connectedRoute(*y))
+          out.routes.emplace_back(node, x->prefix);
+        ++x, ++y;
+      }
+    }
   }
-  for (const auto& l : failed) {
-    out.insert(l.a);
-    out.insert(l.b);
-  }
-  return {out.begin(), out.end()};
+  for (const auto& l : failed) out.link_ends.insert({l.a, l.b});
+  return out;
 }
 
-const sim::Route* forwardingRouteAt(const sim::DataPlane& dp, const std::string& node, model::Ipv4 a) {
-  auto it = dp.ribs.find(node);
-  const sim::Route* r = it == dp.ribs.end() ? nullptr : it->second.longestMatch(a);
-  return r && !r->next_hops.empty() ? r : nullptr;
-}
+bool overlap(const model::Prefix& a, const model::Prefix& b) { return a.contains(b) || b.contains(a); }
 
-bool sameForwarding(const sim::Route* a, const sim::Route* b) {
-  if (!a || !b) return a == b;
-  auto connected = [](const sim::Route* r) {
-    return r->protocol == sim::Protocol::Connected || r->protocol == sim::Protocol::Local;
-  };
-  return a->next_hops == b->next_hops && connected(a) == connected(b);
-}
-
-// Whether an intent that holds in `baseline` holds in `dp` too, judged from the changed nodes
-// alone; false when that cannot tell (the caller then checks in full). Sound for intents that
-// fail exactly when some forwarding path fails (reachability, isolation, loop-free), without
-// ACLs that match on the source address: a path that meets no node whose forwarding changed
-// is one of the baseline's, which all pass; a path that meets one continues as a path from
-// the first such node, and every path from those nodes is checked here (a loop through no
-// changed node is a baseline loop).
-bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& baseline,
-                         const sim::DataPlane& dp, const Intent& intent,
-                         const std::vector<std::string>& changed, const std::set<model::Link>& failed) {
+// Whether an intent that holds in `baseline` holds in the scenario `dp` too, judged from
+// where forwarding changed alone; false when that cannot tell (the caller then checks in
+// full). Sound for intents about a destination that fail exactly when some forwarding path
+// fails (reachability, isolation, loop-free), without ACLs that match on the source address: a path
+// that meets no node whose forwarding for the address changed is one of the baseline's,
+// which all pass; a path that meets one continues as a path from the first such node, and
+// every path from those nodes is checked here (a loop through no changed node would be a
+// baseline loop).
+bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& dp, const Intent& intent,
+                         const ForwardingChanges& changes, const std::set<model::Link>& failed,
+                         bool aclsMatchSource) {
   using O = sim::TraceOutcome;
   std::vector<O> bad;
   switch (intent.type) {
@@ -94,21 +108,22 @@ bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& ba
     case IntentType::LoopFree: bad = {O::Loop}; break;
     default: return false;
   }
-  if (sim::aclsMatchSource(network)) return false;
-  std::set<std::string> linkEnds;
-  for (const auto& l : failed) linkEnds.insert({l.a, l.b});
+  if (aclsMatchSource || !intent.to) return false;
+  std::vector<std::pair<std::string, model::Prefix>> relevant;
+  for (const auto& c : changes.routes)
+    if (overlap(c.second, *intent.to)) relevant.push_back(c);
+  if (relevant.empty() && changes.link_ends.empty()) return true;
   sim::SimulationOptions scenario;
   scenario.failed_links = failed;
   for (auto a : intentAddresses(network, dp, intent)) {
-    std::optional<sim::ForwardingOutcomes> outcomes;
-    for (const auto& node : changed) {
-      if (!linkEnds.count(node) &&
-          sameForwarding(forwardingRouteAt(baseline, node, a), forwardingRouteAt(dp, node, a)))
-        continue;
-      if (!outcomes) outcomes.emplace(network, dp, a, scenario);
+    std::set<std::string> starts = changes.link_ends;
+    for (const auto& [node, prefix] : relevant)
+      if (prefix.contains(a)) starts.insert(node);
+    if (starts.empty()) continue;
+    sim::ForwardingOutcomes outcomes(network, dp, a, scenario);
+    for (const auto& node : starts)
       for (O o : bad)
-        if (outcomes->has(node, o)) return false;
-    }
+        if (outcomes.has(node, o)) return false;
   }
   return true;
 }
@@ -195,6 +210,7 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
 
   sim::SimulationOptions none;
   std::optional<sim::FailureSimulator> simulator;  // built when the first scenario needs it
+  bool sourceAcls = sim::aclsMatchSource(network);
   for (size_t i = 0; i < intents.size(); ++i) {
     verdicts[i].result = checkIntent(network, baseline, intents[i], none);
     verdicts[i].scenarios_checked = 1;
@@ -219,10 +235,10 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
       ++stats.simulated;
       if (progress && ++done % 100 == 0)
         progress("  " + std::to_string(done) + "/" + std::to_string(level.size()));
-      auto changed = changedNodes(simulator->baseline(), dp, failed);
+      auto changes = forwardingChanges(simulator->baseline(), dp, failed);
       for (size_t i : open) {
         ++verdicts[i].scenarios_checked;
-        if (holdsDespiteChanges(network, simulator->baseline(), dp, intents[i], changed, failed)) {
+        if (holdsDespiteChanges(network, dp, intents[i], changes, failed, sourceAcls)) {
           expand(dp, failed, i);
           continue;
         }
