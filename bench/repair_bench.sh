@@ -7,13 +7,15 @@
 # Intents are the ones the injected errors break (plus the ones that hold beside them).
 # Prints: network, routers, errors, command, wall seconds, peak MiB, status, verified, changes.
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh); REPAIR_BENCH_WAN_ERRORS (default
-# "1 5 10"), REPAIR_BENCH_FT_K (default 32), REPAIR_BENCH_FT_ERRORS (default "1").
+# "1 5 10"), REPAIR_BENCH_FT_K (default 32), REPAIR_BENCH_FT_ERRORS (default "1"), REPAIR_BENCH_CPU (default 1).
 set -euo pipefail
 : "${ROUTEFIX_BIN:?set ROUTEFIX_BIN (bench/run.sh does)}"
 : "${ROUTEFIX_BENCH_BIN:?set ROUTEFIX_BENCH_BIN (bench/run.sh does)}"
 here=$(cd "$(dirname "$0")" && pwd)
+# Pinned to one CPU (REPAIR_BENCH_CPU, default 1) so a benchmark running on another core does not
+# share it.
 pin=()
-command -v taskset >/dev/null && pin=(taskset -c 0)
+command -v taskset >/dev/null && pin=(taskset -c "${REPAIR_BENCH_CPU:-1}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -152,12 +152,16 @@ def main():
     ap.add_argument("--timeout", type=float, default=300, help="seconds per routefix run")
     ap.add_argument("--search-timeout", type=float, default=20, help="diagnose/repair --timeout")
     ap.add_argument("--only", help="comma-separated error classes")
+    ap.add_argument("--networks", help="comma-separated substrings of network labels (wan, fattree-k8, ...):"
+                    " runs only those, e.g. to measure fat-trees and WANs in parallel runs")
     args = ap.parse_args()
 
     work = args.work or tempfile.mkdtemp(prefix="repair-eval-")
     rng = random.Random(args.seed)
     results = []
     nets = [("gen_wan", label, a) for label, a in WANS] + [("gen_fattree", label, a) for label, a in FATTREES]
+    if args.networks:
+        nets = [n for n in nets if any(s in n[1] for s in args.networks.split(","))]
     for gen, label, gen_args in nets:
         clean = os.path.join(work, label, "clean")
         if not os.path.isdir(clean):

@@ -303,8 +303,11 @@ bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionS
     return false;
   }
   if (!side.neighbor) {
-    // Configure it like the device's other sessions of the same kind: copy each of that
-    // neighbor's lines (not its description) right after the original.
+    // A peer-group for the peer's AS holds everything such a session needs (update-source,
+    // next-hop-self, policies), so joining it is one line and what the operator removed.
+    if (joinPeerGroup(d, b, peer.address.str(), peerAs, ebgp)) return true;
+    // Otherwise configure it like the device's other sessions of the same kind: copy each of
+    // that neighbor's lines (not its description) right after the original.
     const model::BgpNeighbor* tmpl = nullptr;
     for (const auto& n : d.bgp->neighbors)
       if (n.address && n.remote_as && ((*n.remote_as != d.bgp->asn) == ebgp)) {
@@ -358,6 +361,35 @@ bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionS
     edits_.insertAfter(b.file, af, indentOf(edits_.line(b.file, af)) + " neighbor " + id + " activate");
   }
   return true;
+}
+
+bool PatchPrinter::joinPeerGroup(const model::Device& d, const Block& b, const std::string& addr,
+                                 const std::string& peerAs, bool ebgp) {
+  // Group definitions and their session settings come before the address-family block.
+  int af = addressFamilyLine(d);
+  int end = af ? af - 1 : b.last;
+  std::vector<std::string> groups;
+  for (int l = b.first; l <= end; ++l) {
+    auto w = splitWords(edits_.line(b.file, l));
+    if (w.size() == 3 && w[0] == "neighbor" && w[2] == "peer-group") groups.push_back(w[1]);
+  }
+  for (const auto& g : groups) {
+    int lastLine = 0;
+    bool sameAs = false;
+    for (int l = b.first; l <= end; ++l) {
+      std::string text = edits_.line(b.file, l);
+      auto w = splitWords(text);
+      if (w.size() < 3 || w[0] != "neighbor" || w[1] != g) continue;
+      lastLine = l;
+      if (w[2] == "remote-as" && w.size() == 4)
+        sameAs = w[3] == peerAs || (w[3] == "internal" && !ebgp) || (w[3] == "external" && ebgp);
+    }
+    if (!sameAs) continue;
+    std::string indent = indentOf(edits_.line(b.file, lastLine));
+    edits_.insertAfter(b.file, lastLine, indent + "neighbor " + addr + " peer-group " + g);
+    return true;
+  }
+  return false;
 }
 
 bool PatchPrinter::ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost,

@@ -43,6 +43,10 @@ class PatchPrinter {
     std::string file;
     int first = 0, last = 0;
   };
+  // Adds `neighbor addr peer-group G` for a peer-group of the block whose remote-as is the
+  // peer's AS (or internal/external as `ebgp` says). False when there is none.
+  bool joinPeerGroup(const model::Device& d, const Block& b, const std::string& addr,
+                     const std::string& peerAs, bool ebgp);
   Block bgpBlock(const model::Device& d);
   // Line in the BGP block that starts with these words (after indentation), last match.
   int findBgpLine(const model::Device& d, const std::vector<std::string>& words, bool last = true);

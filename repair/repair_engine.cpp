@@ -387,8 +387,10 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
       cand.changes.push_back({k, c.value, describeChange(k, c.value)});
     }
     if (!printable) continue;
+    std::string listed;  // which changes, so a search that keeps failing can be followed
+    for (const auto& c : cand.changes) listed += (listed.empty() ? "" : "; ") + c.summary;
     say("round " + std::to_string(round + 1) + ": checking " + std::to_string(changes.size()) +
-        " change(s) concretely");
+        " change(s) concretely: " + listed);
     // The concrete check: re-parse, re-simulate, re-check every intent.
     PatchedFiles files;
     for (const auto& f : cand.edits.files()) files[f] = cand.edits.patchedText(f);

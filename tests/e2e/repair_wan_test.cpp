@@ -101,3 +101,23 @@ TEST_CASE("a missing network statement for an OSPF LAN is repaired for an extern
   REQUIRE(j["patches"].size() == 1);
   CHECK(j["patches"][0]["diff"].get<std::string>().find("+  network 10.1.4.0/24") != std::string::npos);
 }
+
+// A route-reflector client lost its `neighbor <rr> peer-group IBGP` line. The session is
+// re-established by re-joining the peer-group, which carries remote-as, update-source and
+// next-hop-self; a bare `neighbor <rr> remote-as` (no update-source: the loopback session
+// never comes up) failed the concrete check and the search ran to the time limit.
+TEST_CASE("a client's missing iBGP neighbor is repaired by re-joining its peer-group") {
+  GeneratedWan wan("--routers 20 --rrs 1 --externals 8 --prefixes 3 --seed 1");
+  replaceLine(wan.config("w19"), " neighbor 10.255.0.1 peer-group IBGP", "");
+  std::ofstream(wan.dir / "intents.yaml")
+      << "intents:\n  - {type: route, node: w19, prefix: 20.3.0.0/24, present: true, protocol: bgp}\n";
+  auto r = runRoutefix({"repair", wan.dir.string(), "--format", "json", "--timeout", "30"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  CHECK(j["changes"] == 1);
+  REQUIRE(j["patches"].size() == 1);
+  CHECK(j["patches"][0]["diff"].get<std::string>().find("+ neighbor 10.255.0.1 peer-group IBGP") !=
+        std::string::npos);
+}
