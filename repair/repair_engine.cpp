@@ -109,6 +109,28 @@ symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Pre
   return out;
 }
 
+// Routers whose IGP path from `node` starts at `nextHop` in the concrete baseline: for an
+// iBGP-learned route the forwarding next hop is the one towards its exit (see
+// DestinationIntent::exits_via_next_hop). The exit is addressed by its router-id, the
+// loopback the generated and usual iBGP designs peer on with next-hop-self.
+std::vector<std::string> exitsThrough(const model::Network& network, const sim::DataPlane& dp,
+                                      const std::string& node, const std::string& nextHop) {
+  std::vector<std::string> out;
+  auto rib = dp.ribs.find(node);
+  if (rib == dp.ribs.end()) return out;
+  for (const auto& d : network.devices) {
+    if (!d.bgp || d.name == node) continue;
+    const sim::Route* r = rib->second.longestMatch(symsim::bgpRouterId(d));
+    if (!r || r->protocol == sim::Protocol::Bgp || r->protocol == sim::Protocol::Ibgp) continue;
+    for (const auto& h : r->next_hops)
+      if (h.node == nextHop) {
+        out.push_back(d.name);
+        break;
+      }
+  }
+  return out;
+}
+
 // One intent part the solver must satisfy, in one failure scenario.
 struct Target {
   size_t intent;  // index into the intents
@@ -309,7 +331,11 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     } else {
       scenario.name = "base";
     }
-    for (const auto& part : t.parts) targets.push_back({i, part, scenario, !report.holds});
+    for (auto part : t.parts) {
+      if (part.kind == symsim::DestinationIntent::Kind::RoutePresent && !part.next_hop_node.empty())
+        part.exits_via_next_hop = exitsThrough(network, baseline, part.node, part.next_hop_node);
+      targets.push_back({i, part, scenario, !report.holds});
+    }
   }
 
   struct Candidate {

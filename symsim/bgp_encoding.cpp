@@ -494,6 +494,27 @@ z3::expr BgpEncoding::selects(const std::string& node, const std::string& next) 
   return any;
 }
 
+z3::expr BgpEncoding::exitAmong(const std::string& node, const std::set<std::string>& exits,
+                                std::map<std::string, z3::expr>& memo, const std::string& tag) {
+  if (auto m = memo.find(node); m != memo.end()) return m->second;
+  bool isExit = exits.count(node) > 0;
+  auto it = nodes_.find(node);
+  // Outside the region the chain is concrete and not followed: the sender is taken as the exit.
+  if (it == nodes_.end()) return ctx_.bool_val(isExit);
+  z3::expr e = ctx_.bool_const((tag + "|exit|" + node).c_str());
+  memo.emplace(node, e);
+  z3::expr any = ctx_.bool_val(false);
+  const auto& cands = it->second.candidates;
+  for (size_t i = 0; i < cands.size(); ++i) {
+    bool ibgp = cands[i].kind == Candidate::Kind::Session && !cands[i].ebgp;
+    // The selection ranks strictly decrease along iBGP chains, so this recursion is well founded.
+    z3::expr further = ibgp ? exitAmong(cands[i].sender, exits, memo, tag) : ctx_.bool_val(isExit);
+    any = any || (chosen(node, i) && further);
+  }
+  constraints_.push_back(e == any);
+  return e;
+}
+
 z3::expr BgpEncoding::waypointStage(const std::string& node, const std::vector<std::string>& through,
                                     size_t stage,
                                     std::map<std::pair<std::string, size_t>, z3::expr>& memo,
@@ -567,7 +588,16 @@ std::optional<z3::expr> BgpEncoding::intent(const DestinationIntent& intent) {
         if (!intent.next_hop_node.empty()) {
           auto nh = canonical(intent.next_hop_node);
           if (!nh) return std::nullopt;
-          parts.push_back(selects(*n, *nh));
+          if (intent.exits_via_next_hop.empty()) {
+            parts.push_back(selects(*n, *nh));
+          } else {
+            // Learned over eBGP (or originated): the forwarding next hop is the sender. Over
+            // iBGP: the IGP neighbour towards the exit, so the exit must be one reached via nh.
+            std::set<std::string> exits(intent.exits_via_next_hop.begin(), intent.exits_via_next_hop.end());
+            std::map<std::string, z3::expr> exitMemo;
+            const z3::expr& ibgp = nodes_.at(*n).learned_ibgp;
+            parts.push_back((!ibgp && selects(*n, *nh)) || (ibgp && exitAmong(*n, exits, exitMemo, tag)));
+          }
         }
       }
       break;

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -104,6 +105,10 @@ class BgpEncoding {
   const model::BgpNeighbor* statementFor(const model::Device& d, const BgpSession& s) const;
   SymRoute freshRoute(const std::string& prefix);
   SymRoute constantRoute(bool valid, const BoundaryRoute& r);
+  // The node's chain of selected iBGP routes ends at one of `exits` (the router that took
+  // the route in over eBGP or originated it).
+  z3::expr exitAmong(const std::string& node, const std::set<std::string>& exits,
+                     std::map<std::string, z3::expr>& memo, const std::string& tag);
   z3::expr waypointStage(const std::string& node, const std::vector<std::string>& through,
                          size_t stage, std::map<std::pair<std::string, size_t>, z3::expr>& memo,
                          const std::string& tag);

@@ -27,6 +27,11 @@ struct DestinationIntent {
   std::vector<std::string> path;
   std::string node;
   std::string next_hop_node;
+  // RoutePresent with next_hop_node, for a route learned over iBGP: the forwarding next hop is
+  // the IGP neighbour towards the route's exit (the router that took it in over eBGP or
+  // originated it), not the iBGP peer. These are the exits whose IGP path from `node` starts
+  // at next_hop_node; the caller reads them off the concrete IGP, which BGP knobs do not move.
+  std::vector<std::string> exits_via_next_hop;
   uint32_t min_paths = 0;
 };
 

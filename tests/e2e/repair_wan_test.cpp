@@ -48,6 +48,18 @@ void replaceLine(const fs::path& file, const std::string& line, const std::strin
   std::ofstream(file) << text;
 }
 
+// Runs repair for one intent (YAML flow form) and checks it found a one-change repair.
+auto repairWithOneChange(const GeneratedWan& wan, const std::string& intent) {
+  std::ofstream(wan.dir / "intents.yaml") << "intents:\n  - " << intent << "\n";
+  auto r = runRoutefix({"repair", wan.dir.string(), "--format", "json", "--timeout", "30"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  CHECK(j["changes"] == 1);
+  return j;
+}
+
 }  // namespace
 
 // Every router is within a few session hops of every other through the reflectors. The search
@@ -109,15 +121,18 @@ TEST_CASE("a missing network statement for an OSPF LAN is repaired for an extern
 TEST_CASE("a client's missing iBGP neighbor is repaired by re-joining its peer-group") {
   GeneratedWan wan("--routers 20 --rrs 1 --externals 8 --prefixes 3 --seed 1");
   replaceLine(wan.config("w19"), " neighbor 10.255.0.1 peer-group IBGP", "");
-  std::ofstream(wan.dir / "intents.yaml")
-      << "intents:\n  - {type: route, node: w19, prefix: 20.3.0.0/24, present: true, protocol: bgp}\n";
-  auto r = runRoutefix({"repair", wan.dir.string(), "--format", "json", "--timeout", "30"});
-  CAPTURE(r.err);
-  REQUIRE(r.exit_code == 0);
-  auto j = r.json();
-  CHECK(j["status"] == "repaired");
-  CHECK(j["changes"] == 1);
+  auto j = repairWithOneChange(wan, "{type: route, node: w19, prefix: 20.3.0.0/24, present: true, protocol: bgp}");
   REQUIRE(j["patches"].size() == 1);
   CHECK(j["patches"][0]["diff"].get<std::string>().find("+ neighbor 10.255.0.1 peer-group IBGP") !=
         std::string::npos);
+}
+
+// w19 and w9 both border x2; w9's higher local-pref makes w19 reach x2's prefixes over iBGP
+// through w9, whose IGP path from w19 starts at w17. The intent's next hop is that forwarding
+// neighbour, not a BGP peer of w19: the model used to require a session from w17, found no
+// repair, and gave up although lowering w19's raised local-pref fixes it.
+TEST_CASE("a raised local-pref is repaired for a next hop that is the IGP neighbour towards the exit") {
+  GeneratedWan wan("--routers 20 --rrs 1 --externals 8 --prefixes 3 --seed 1");
+  replaceLine(wan.config("w19"), " set local-preference 100", " set local-preference 160\n");
+  repairWithOneChange(wan, "{type: route, node: w19, prefix: 20.2.2.0/24, present: true, next_hop_node: w17}");
 }
