@@ -12,20 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "mesh_topology.h"
+
 namespace {
 
-struct LinkEnd {
-  int peer;
-  std::string address;  // our side
-  std::string peer_address;
-};
-
-std::string ip(uint32_t v) {
-  return std::to_string(v >> 24) + "." + std::to_string((v >> 16) & 255) + "." +
-         std::to_string((v >> 8) & 255) + "." + std::to_string(v & 255);
-}
-
-std::string loopback(int r) { return ip((10u << 24) | (255u << 16) | static_cast<uint32_t>(r + 1)); }
+using routefix::bench::ip;
+using routefix::bench::LinkEnd;
+using routefix::bench::loopback;
 
 class ConfigWriter {
  public:
@@ -224,21 +217,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::mt19937 rng(seed);
-  // A ring plus random chords: every router has 2..6 links.
-  std::vector<std::vector<LinkEnd>> links(n);
-  uint32_t next = (10u << 24) | (1u << 16);  // /30s from 10.1.0.0
-  auto connect = [&](int a, int b) {
-    links[a].push_back({b, ip(next + 1), ip(next + 2)});
-    links[b].push_back({a, ip(next + 2), ip(next + 1)});
-    next += 4;
-  };
-  for (int i = 0; i < n; ++i) connect(i, (i + 1) % n);
-  std::uniform_int_distribution<int> any(0, n - 1);
-  for (int i = 0; i < n; ++i)
-    for (int extra = 0; extra < 2; ++extra) {
-      int j = any(rng);
-      if (j != i && links[i].size() < 6 && links[j].size() < 6) connect(i, j);
-    }
+  auto links = routefix::bench::ringWithChords(n, rng);
 
   std::filesystem::create_directories(out / "configs");
   for (int i = 0; i < n; ++i) {

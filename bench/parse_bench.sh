@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Parse benchmark: `routefix parse` over N generated configs of ~300 lines (bench/gen_ios_configs).
+# Parse benchmark: `routefix parse` over N generated configs of ~300 lines (bench/gen_ios_configs;
+# PARSE_BENCH_GENERATOR=gen_junos_configs for Junos, which bench/junos_parse_bench.sh sets).
 # Prints configs, lines, wall and user-CPU seconds, peak RSS; pinned to one core when taskset
 # exists. CPU seconds are the number to compare on a shared machine, where wall time waits.
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh); PARSE_BENCH_SIZES (default
@@ -9,6 +10,7 @@ set -euo pipefail
 : "${ROUTEFIX_BENCH_BIN:?set ROUTEFIX_BENCH_BIN (bench/run.sh does)}"
 sizes=${PARSE_BENCH_SIZES:-"100 1000"}
 seed=${PARSE_BENCH_SEED:-1}
+generator=${PARSE_BENCH_GENERATOR:-gen_ios_configs}
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)
 
@@ -18,7 +20,7 @@ trap 'rm -rf "$work"' EXIT
 printf '%-8s %-8s %-8s %-8s %-10s %-9s %s\n' configs lines "wall(s)" "cpu(s)" "peak(MiB)" warnings "lines/cpu-s"
 for n in $sizes; do
   snap=$work/snap-$n
-  "$ROUTEFIX_BENCH_BIN/gen_ios_configs" "$snap" "$n" "$seed"
+  "$ROUTEFIX_BENCH_BIN/$generator" "$snap" "$n" "$seed"
   lines=$(cat "$snap"/configs/* | wc -l)
   /usr/bin/time -o "$work/time" -f "%e %U %M" "${pin[@]}" "$ROUTEFIX_BIN" parse "$snap" --format json >"$work/out.json"
   read -r secs cpu kib <"$work/time"
