@@ -116,10 +116,11 @@ class FailureSimulator {
 
 // ---- forwarding -------------------------------------------------------------------
 enum class TraceOutcome {
-  Delivered,  // a node that owns the address (connected) received it
+  Delivered,  // a node that owns the address received it: connected, or originated (a null
+              // route for a prefix the node announces into BGP anchors that announcement)
   Exited,     // left the network towards an external peer that announced the prefix
   NoRoute,
-  NullRoute,
+  NullRoute,  // discarded by a null route the node does not announce
   Loop,
   Filtered,   // dropped by an ACL
 };

@@ -39,10 +39,30 @@ Ipv4 packetSource(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4
   return Ipv4{0};
 }
 
+namespace {
+
+// Whether `d` announces the discard route's prefix into BGP: a network statement or an
+// aggregate for it, or a redistributed static. spec.md counts traffic that reaches a node
+// originating its destination as delivered there: such a null route anchors an announcement
+// (an external network, a site) rather than dropping traffic by mistake.
+bool originates(const model::Device& d, const Route& r) {
+  if (!d.bgp) return false;
+  for (const auto& n : d.bgp->networks)
+    if (n.prefix == r.prefix) return true;
+  for (const auto& a : d.bgp->aggregates)
+    if (a.prefix == r.prefix) return true;
+  if (r.protocol == Protocol::Static)
+    for (const auto& redist : d.bgp->redistributions)
+      if (redist.source == model::RouteSource::Static) return true;
+  return false;
+}
+
+}  // namespace
+
 ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, const NextHop& nh,
                            Ipv4 src, Ipv4 to) {
   const auto& d = topo.device(x);
-  if (nh.discard) return {TraceOutcome::NullRoute, x, {}};
+  if (nh.discard) return {originates(d, r) ? TraceOutcome::Delivered : TraceOutcome::NullRoute, x, {}};
   const auto* egress = d.findInterface(nh.interface);
   if (egress && !aclPermits(d, egress->acl_out, src, to)) return {TraceOutcome::Filtered, x, {}};
   // The next router: the one owning the next-hop address, or, on a connected subnet, the

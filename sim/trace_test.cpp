@@ -83,6 +83,23 @@ TEST_CASE("trace outcomes: no route, null route, loop") {
   CHECK(nodesOf(loop.paths[0]) == std::vector<std::string>{"r1", "r2", "r1"});
 }
 
+TEST_CASE("trace: a null route that anchors a BGP announcement delivers there (spec: owner = originated)") {
+  auto b = diamond();
+  b.dev("r1").static_routes.push_back(StaticRoute{*Prefix::parse("192.0.2.0/24"), std::nullopt, "", true, 1, 0, {}});
+  b.dev("r1").static_routes.push_back(StaticRoute{*Prefix::parse("203.0.113.0/24"), std::nullopt, "", true, 1, 0, {}});
+  b.bgp("r1", 65001).networks.push_back(BgpNetwork{*Prefix::parse("192.0.2.0/24"), "", {}});
+  auto net = b.build();
+  auto dp = simulate(net);
+  auto announced = trace(net, dp, "r1", *Ipv4::parse("192.0.2.9"));
+  REQUIRE(announced.paths.size() == 1);
+  CHECK(announced.paths[0].outcome == TraceOutcome::Delivered);
+  CHECK(announced.paths[0].at == "r1");
+  // A discard route nobody announces still drops.
+  auto dropped = trace(net, dp, "r1", *Ipv4::parse("203.0.113.9"));
+  REQUIRE(dropped.paths.size() == 1);
+  CHECK(dropped.paths[0].outcome == TraceOutcome::NullRoute);
+}
+
 TEST_CASE("trace: an inbound ACL drops the packet") {
   auto b = diamond();
   ospfEverywhere(b);
