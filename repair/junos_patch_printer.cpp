@@ -1,6 +1,9 @@
 #include "repair/junos_patch_printer.h"
 
 #include <algorithm>
+#include <map>
+
+#include "repair/junos_statement_placer.h"
 
 namespace routefix::repair {
 
@@ -22,6 +25,37 @@ std::string replaceKeepingTerminator(const std::string& line, const std::vector<
 
 std::string where(const model::SourceSpan& span) { return span.file + ":" + std::to_string(span.first_line); }
 
+std::string joinWords(const std::vector<std::string>& words, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to && i < words.size(); ++i) out += (out.empty() ? "" : " ") + words[i];
+  return out;
+}
+
+// The device's configuration file (Junos devices are read from one file).
+std::string configFile(const model::Device& d) { return d.files.empty() ? std::string() : d.files.front(); }
+
+// A statement line that came from a `groups` stanza applies to everything the group's
+// wildcard matches; rewriting it would change more than the knob.
+bool fromGroup(JunosStatementPlacer& placer, int line) {
+  auto path = placer.pathWords(line);
+  return !path.empty() && path.front() == "groups";
+}
+
+bool within(const model::SourceSpan& inner, const model::SourceSpan& outer) {
+  return inner.known() && outer.known() && inner.file == outer.file && inner.first_line >= outer.first_line &&
+         inner.first_line <= std::max(outer.first_line, outer.last_line);
+}
+
+// The route-filter (or prefix-list) match-type words after a prefix: `exact`, `orlonger`,
+// `longer`, `upto /N`, `prefix-length-range /A-/B`, `through P`.
+size_t matchTypeWords(const std::vector<std::string>& words, size_t at) {
+  if (at >= words.size()) return 0;
+  std::string w = bare(words[at]);
+  if (w == "exact" || w == "orlonger" || w == "longer") return 1;
+  if (w == "upto" || w == "prefix-length-range" || w == "through") return 2;
+  return 0;
+}
+
 }  // namespace
 
 bool JunosPatchPrinter::apply(const model::Device& d, const symsim::Knob& k, int64_t value, std::string& why) {
@@ -29,9 +63,18 @@ bool JunosPatchPrinter::apply(const model::Device& d, const symsim::Knob& k, int
     case KnobKind::ClauseAction: return termAction(d, k, value != 0, why);
     case KnobKind::SetValue: return setValue(d, k, value, why);
     case KnobKind::PrependCount: return prepend(d, k, value, why);
+    case KnobKind::PrefixListEntryMatch: return prefixListEntry(d, k, why);
+    case KnobKind::PrefixListAddPermit: return prefixListAdd(d, k, why);
+    case KnobKind::OspfCost: return ospfCost(d, k, value, why);
+    case KnobKind::RouteReflectorClient: return reflectorClient(d, k, value != 0, why);
+    case KnobKind::NetworkStatement: return originate(d, k, value != 0, why);
+    case KnobKind::PrefixListEntryAction:
+      // Junos prefix-list entries and route-filters have no action of their own.
+      why = "a Junos prefix-list entry or route-filter has no permit/deny of its own";
+      return false;
     default: break;
   }
-  why = "no Junos patch printer for " + symsim::knobKindName(k.kind) + " (it would add statements)";
+  why = "no Junos patch printer for " + symsim::knobKindName(k.kind);
   return false;
 }
 
@@ -95,6 +138,210 @@ bool JunosPatchPrinter::prepend(const model::Device& d, const symsim::Knob& k, i
   bool terminated = line.find(';', at) != std::string::npos;
   edits_.replace(set.span.file, set.span.first_line,
                  line.substr(0, at) + "as-path-prepend \"" + list + "\"" + (terminated ? ";" : ""));
+  return true;
+}
+
+}  // namespace routefix::repair
+
+namespace routefix::repair {
+
+bool JunosPatchPrinter::rewriteValue(const model::SourceSpan& span, const std::string& keyword,
+                                     const std::string& value, std::string& why) {
+  std::string line = edits_.line(span.file, span.first_line);
+  auto words = splitWords(line);
+  auto at = std::find_if(words.begin(), words.end(), [&](const std::string& w) { return bare(w) == keyword; });
+  if (at == words.end() || at + 1 == words.end()) {
+    why = keyword + " statement not found at " + where(span);
+    return false;
+  }
+  size_t index = static_cast<size_t>(at - words.begin()) + 1;
+  edits_.replace(span.file, span.first_line, replaceKeepingTerminator(line, words, index, value));
+  return true;
+}
+
+// A prefix-list entry (`10.33.0.0/24;`) or route-filter (`route-filter 10.33.0.0/24 exact;`)
+// rewritten to cover the prefix. The length and match type stay when the prefix fits them
+// (a typo in the address bits); otherwise the entry becomes an exact match of the prefix.
+bool JunosPatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  const auto& entry = d.prefix_lists.at(k.list).entries[k.entry];
+  std::string line = edits_.line(entry.span.file, entry.span.first_line);
+  auto words = splitWords(line);
+  size_t at = 0;
+  while (at < words.size() && !(model::Prefix::parse(bare(words[at])) && *model::Prefix::parse(bare(words[at])) == entry.prefix))
+    ++at;
+  if (at == words.size()) {
+    why = "prefix " + entry.prefix.str() + " not found at " + where(entry.span);
+    return false;
+  }
+  const model::Prefix& p = k.prefix;
+  uint8_t lo = entry.ge ? *entry.ge : entry.prefix.length;
+  uint8_t hi = entry.le ? *entry.le : (entry.ge ? 32 : entry.prefix.length);
+  if (entry.prefix.length <= p.length && p.length >= lo && p.length <= hi) {
+    edits_.replace(entry.span.file, entry.span.first_line,
+                   replaceKeepingTerminator(line, words, at, model::Prefix(p.address, entry.prefix.length).str()));
+    return true;
+  }
+  bool routeFilter = at > 0 && words[at - 1] == "route-filter";
+  size_t typeWords = matchTypeWords(words, at + 1);
+  bool terminated = !words.back().empty() && words.back().back() == ';';
+  std::string rest = joinWords(words, at + 1 + typeWords, words.size());
+  if (!rest.empty() && bare(rest).empty()) rest.clear();
+  std::string text = indentOf(line) + joinWords(words, 0, at) + (at ? " " : "") + p.str() +
+                     (routeFilter ? " exact" : "") + (rest.empty() || rest == ";" ? "" : " " + bare(rest));
+  edits_.replace(entry.span.file, entry.span.first_line, text + (terminated ? ";" : ""));
+  return true;
+}
+
+// A new prefix in the list the policy names. The parser's derived lists say where they come
+// from: `L~orlonger` is prefix-list L seen through prefix-list-filter, `P/t/route-filter` the
+// route-filters of term t of policy-statement P.
+bool JunosPatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  JunosStatementPlacer placer(edits_, configFile(d));
+  std::string name = k.list.substr(0, k.list.find('~'));
+  size_t slash = name.find('/');
+  if (slash == std::string::npos)
+    return placer.add({"policy-options", "prefix-list " + name}, {k.prefix.str()}, why);
+  size_t second = name.find('/', slash + 1);
+  if (second == std::string::npos || name.compare(second + 1, 12, "route-filter") != 0 ||
+      name.size() != second + 13) {
+    why = "route-filters of " + k.list + " carry their own actions; a new one would need one too";
+    return false;
+  }
+  // Longest match: an exact filter for the prefix wins over the shorter ones that missed it.
+  return placer.add({"policy-options", "policy-statement " + name.substr(0, slash),
+                     "term " + name.substr(slash + 1, second - slash - 1), "from"},
+                    {"route-filter " + k.prefix.str() + " exact"}, why);
+}
+
+bool JunosPatchPrinter::ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost, std::string& why) {
+  const model::Interface* i = d.findInterface(k.interface);
+  if (!i || !i->ospf_area) {
+    why = "interface " + k.interface + " of " + d.name + " is not in an OSPF area";
+    return false;
+  }
+  JunosStatementPlacer placer(edits_, configFile(d));
+  const auto& span = i->ospf_cost_span;
+  if (span.known() && span.file == placer.file() && !fromGroup(placer, span.first_line))
+    return rewriteValue(span, "metric", std::to_string(cost), why);
+  // No metric of its own (or one inherited from a group): the interface's own statement
+  // overrides the group's.
+  return placer.add({"protocols", "ospf", "area " + dottedQuad(*i->ospf_area), "interface " + i->name},
+                    {"metric " + std::to_string(cost)}, why);
+}
+
+// Junos makes a neighbor a route-reflector client by giving it (or its group) a `cluster`.
+bool JunosPatchPrinter::reflectorClient(const model::Device& d, const symsim::Knob& k, bool client,
+                                        std::string& why) {
+  const auto& side = sessions_[k.session].side(d.name);
+  if (!side.neighbor) {
+    why = d.name + " has no neighbor statement for " + k.peer_node;
+    return false;
+  }
+  const auto& n = d.bgp->neighbors[*side.neighbor];
+  JunosStatementPlacer placer(edits_, configFile(d));
+  if (client) {
+    auto id = d.bgp->cluster_id ? d.bgp->cluster_id : d.bgp->router_id;
+    if (!id) {
+      why = d.name + " has no router-id to use as cluster id";
+      return false;
+    }
+    return placer.add({"protocols", "bgp", "group " + n.peer_group, "neighbor " + n.id}, {"cluster " + id->str()},
+                      why);
+  }
+  auto span = n.statement_spans.find("cluster");
+  size_t inGroup = std::count_if(d.bgp->neighbors.begin(), d.bgp->neighbors.end(),
+                                 [&](const model::BgpNeighbor& o) { return o.peer_group == n.peer_group; });
+  if (span == n.statement_spans.end() || (!within(span->second, n.span) && inGroup > 1)) {
+    why = "the cluster of " + n.id + " on " + d.name + " is its group's, shared with other neighbors";
+    return false;
+  }
+  edits_.remove(span->second.file, span->second.first_line);
+  return true;
+}
+
+// A `network` statement's Junos equivalent: a first term in the export policy the BGP
+// neighbors use, accepting the prefix from the protocol that holds it. First, so no later
+// term of the policy rejects it before it is reached.
+bool JunosPatchPrinter::originate(const model::Device& d, const symsim::Knob& k, bool present, std::string& why) {
+  if (!present) {
+    why = "withdrawing " + k.prefix.str() + " on Junos needs a reject term (not written)";
+    return false;
+  }
+  std::map<std::string, int> users;
+  for (const auto& n : d.bgp->neighbors)
+    if (!n.export_policies.empty()) ++users[n.export_policies.front()];
+  if (users.empty()) {
+    why = "no BGP export policy on " + d.name + " to add a term for " + k.prefix.str() + " to";
+    return false;
+  }
+  std::string policy = std::max_element(users.begin(), users.end(), [](const auto& a, const auto& b) {
+                         return a.second < b.second;
+                       })->first;
+  bool connected = std::any_of(d.interfaces.begin(), d.interfaces.end(), [&](const model::Interface& i) {
+    return i.address && !i.shutdown && i.address->subnet() == k.prefix;
+  });
+  std::string name = k.prefix.str();
+  std::replace(name.begin(), name.end(), '/', '-');
+  JunosStatementPlacer placer(edits_, configFile(d));
+  return placer.addFirstBlock({"policy-options", "policy-statement " + policy}, "term originate-" + name,
+                              {std::string("from protocol ") + (connected ? "direct" : "static"),
+                               "from route-filter " + k.prefix.str() + " exact", "then accept"},
+                              why);
+}
+
+bool JunosPatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionSide& side,
+                                       const symsim::SessionSide& peer, bool ebgp, std::string& why) {
+  const model::Device* peerDevice = network_.findDevice(peer.node);
+  std::string peerAs = std::to_string(peerDevice->bgp->asn);
+  JunosStatementPlacer placer(edits_, configFile(d));
+  if (!side.neighbor) {
+    // Join a group of the same kind: for iBGP any internal group (local-address and
+    // policies come with it), for eBGP one whose peer-as is the peer's.
+    for (const auto& n : d.bgp->neighbors) {
+      bool internal = n.remote_as_internal;
+      if (ebgp == internal || (ebgp && (!n.remote_as || std::to_string(*n.remote_as) != peerAs))) continue;
+      auto peerAsSpan = n.statement_spans.find("peer-as");
+      bool groupLevel = !ebgp || (peerAsSpan != n.statement_spans.end() && !within(peerAsSpan->second, n.span));
+      if (groupLevel) return placer.add({"protocols", "bgp", "group " + n.peer_group}, {"neighbor " + peer.address.str()}, why);
+      return placer.add({"protocols", "bgp", "group " + n.peer_group, "neighbor " + peer.address.str()},
+                        {"peer-as " + peerAs}, why);
+    }
+    // A new group, with the policies of the device's other groups of the same kind.
+    std::vector<std::string> statements{ebgp ? "type external" : "type internal"};
+    if (ebgp) statements.push_back("peer-as " + peerAs);
+    for (const auto& n : d.bgp->neighbors) {
+      if (n.remote_as_internal == ebgp) continue;
+      for (const auto& p : n.import_policies) statements.push_back("import " + p);
+      for (const auto& p : n.export_policies) statements.push_back("export " + p);
+      if (!ebgp && !n.update_source.empty()) statements.push_back("local-address " + n.update_source);
+      break;
+    }
+    statements.push_back("neighbor " + peer.address.str());
+    std::string group = peer.node;
+    std::transform(group.begin(), group.end(), group.begin(), ::toupper);
+    if (placer.hasBlock({"protocols", "bgp", "group " + group})) group += "-" + peerAs;
+    return placer.add({"protocols", "bgp", "group " + group}, statements, why);
+  }
+  const auto& n = d.bgp->neighbors[*side.neighbor];
+  if (!side.remote_as_ok) {
+    if (n.remote_as_internal) {
+      why = n.id + " on " + d.name + " is in internal group " + n.peer_group + " but the peer is in AS " + peerAs;
+      return false;
+    }
+    auto span = n.statement_spans.find("peer-as");
+    size_t inGroup = std::count_if(d.bgp->neighbors.begin(), d.bgp->neighbors.end(),
+                                   [&](const model::BgpNeighbor& o) { return o.peer_group == n.peer_group; });
+    if (span != n.statement_spans.end() && (within(span->second, n.span) || inGroup == 1) &&
+        !fromGroup(placer, span->second.first_line))
+      return rewriteValue(span->second, "peer-as", peerAs, why);
+    // The group's peer-as serves other neighbors too: this neighbor gets its own.
+    return placer.add({"protocols", "bgp", "group " + n.peer_group, "neighbor " + n.id}, {"peer-as " + peerAs}, why);
+  }
+  if (side.shutdown || !side.activated) {
+    why = n.id + " on " + d.name + (side.shutdown ? " is disabled" : " has no family inet unicast") +
+          " (no Junos printer for that)";
+    return false;
+  }
   return true;
 }
 

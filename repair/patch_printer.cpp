@@ -38,7 +38,7 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
     return false;
   }
   if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp)
-    return JunosPatchPrinter(edits_).apply(*d, k, value, why);
+    return JunosPatchPrinter(network_, sessions_, edits_).apply(*d, k, value, why);
   switch (k.kind) {
     case KnobKind::ClauseAction: return clauseAction(*d, k, value != 0, why);
     case KnobKind::PrefixListEntryMatch:
@@ -284,11 +284,10 @@ bool PatchPrinter::session(const symsim::Knob& k, bool up, std::string& why) {
   for (const auto* side : {&s.a, &s.b}) {
     const model::Device* d = network_.findDevice(side->node);
     const auto& peer = side == &s.a ? s.b : s.a;
-    if (d->vendor == model::Vendor::Junos) {
-      why = "no Junos patch printer yet for BGP sessions";
-      return false;
-    }
-    if (!fixSessionSide(*d, *side, peer, s.ebgp, why)) return false;
+    bool fixed = d->vendor == model::Vendor::Junos
+                     ? JunosPatchPrinter(network_, sessions_, edits_).fixSessionSide(*d, *side, peer, s.ebgp, why)
+                     : fixSessionSide(*d, *side, peer, s.ebgp, why);
+    if (!fixed) return false;
   }
   return true;
 }

@@ -80,6 +80,42 @@ TEST_CASE("repair writes Junos syntax: hierarchical (term action) and set form (
   CHECK(r.json()["patches"][0]["diff"].get<std::string>().find("+            then accept;\n") != std::string::npos);
 }
 
+// The error classes whose repair adds Junos statements, each on a Junos router of a mixed
+// Junos/FRR snapshot: the diff must put the statement in its block, in the file's own form.
+TEST_CASE("repair adds Junos statements in the right block, hierarchical and set form") {
+  struct Case {
+    const char* snapshot;
+    std::vector<std::string> added;  // lines the diff must add, exactly
+  };
+  const Case cases[] = {
+      {"prefix-list-typo", {"+        10.3.0.0/24;"}},
+      {"missing-session",
+       {"+        group R3 {", "+            peer-as 65003;", "+            neighbor 10.0.0.6;", "+        }"}},
+      {"missing-network",
+       {"+set policy-options policy-statement EXPORT term originate-10.3.0.0-24 from protocol direct",
+        "+set policy-options policy-statement EXPORT term originate-10.3.0.0-24 then accept"}},
+      // The 100 came from a group; the interface's own metric overrides it.
+      {"ospf-cost", {"+            interface ge-0/0/0.0 {", "+                metric 9;"}},
+      {"missing-rr-client", {"+set protocols bgp group IBGP neighbor 10.0.0.5 cluster 10.255.0.3"}},
+  };
+  for (const auto& c : cases) {
+    std::string snapshot = std::string("tests/data/repair/") + c.snapshot + "-junos";
+    checkRepair(snapshot);
+    auto r = runRoutefix({"repair", snapshot, "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    auto j = r.json();
+    std::string diff;
+    for (const auto& p : j["patches"]) diff += p["diff"].get<std::string>();
+    CAPTURE(diff);
+    for (const auto& line : c.added) CHECK(diff.find("\n" + line + "\n") != std::string::npos);
+  }
+  // A new term goes first in the export policy, before the `term rest then reject` it would
+  // otherwise never get past.
+  auto r = runRoutefix({"repair", "tests/data/repair/missing-network-junos", "--format", "json"});
+  std::string diff = r.json()["patches"][0]["diff"].get<std::string>();
+  CHECK(diff.find("term originate-10.3.0.0-24") < diff.find("term rest then reject"));
+}
+
 TEST_CASE("repair of a snapshot whose intents hold: already-satisfied, no patch, exit 0") {
   auto r = runRoutefix({"repair", "tests/data/repair/wrong-deny-ios", "--intents",
                         "tests/data/repair/satisfied-intents.yaml", "--format", "json"});
