@@ -62,7 +62,8 @@ struct DecisionStep {
 DecisionStep comparePaths(const BgpPath& a, const BgpPath& b, const AsPathTable& paths,
                           const DecisionOptions& options);
 
-// Indices (into `paths`) of the best path first and then the other multipath members.
+// Indices (into `paths`) of the best path first and then the other multipath members (in
+// input order; by preference only when `maximum-paths` cuts the set).
 // Invalid paths never win. Deterministic MED: best per neighbor AS first, then across.
 // `result` is cleared and filled (a reused buffer: this runs once per node update).
 void selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& table,

@@ -106,7 +106,10 @@ TEST_CASE("multipath: equal to the IGP-cost step; eBGP needs identical AS paths 
   best = selectBest(all, f.paths, f.options);
   CHECK(best == std::vector<uint32_t>{0, 1, 2});
   f.options.maximum_paths_ebgp = 2;
-  CHECK(selectBest(all, f.paths, f.options).size() == 2);
+  // The cut keeps the preferred member (lower router id), whatever the input order.
+  CHECK(selectBest(all, f.paths, f.options) == std::vector<uint32_t>{0, 1});
+  std::vector<const BgpPath*> reversed{&a, &c, &b};
+  CHECK(selectBest(reversed, f.paths, f.options) == std::vector<uint32_t>{0, 2});
   f.options.maximum_paths_ebgp = 1;
   CHECK(selectBest(all, f.paths, f.options).size() == 1);
 }
