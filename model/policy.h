@@ -3,6 +3,7 @@
 // matches (all must hold) and sets, and an action that says what happens next.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -131,11 +132,17 @@ struct PolicyMatch {
   bool exact = false;
   RouteSource protocol = RouteSource::Connected;
   // SourceProtocol naming several protocols (Junos `from protocol [ static direct ]`, IOS
-  // `match source-protocol static connected`): any of them matches. When set, `protocol`
-  // is protocols.front().
+  // `match source-protocol static connected`): any of them matches (matchesProtocol). When
+  // set, `protocol` is protocols.front().
   std::vector<RouteSource> protocols;
   Ipv4 address;
   SourceSpan span;
+
+  // SourceProtocol: whether a route from `source` matches (any of the named protocols).
+  bool matchesProtocol(RouteSource source) const {
+    if (protocols.empty()) return protocol == source;
+    return std::find(protocols.begin(), protocols.end(), source) != protocols.end();
+  }
 };
 
 struct PolicySet {

@@ -59,6 +59,34 @@ TEST_CASE("eBGP chain: the route travels with the AS path prepended at every hop
   CHECK(dp.converged);
 }
 
+TEST_CASE("redistribution through a policy matching several source protocols takes each of them") {
+  // Junos `from protocol [ static direct ]`, IOS `match source-protocol static connected`.
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2"}) b.router(n);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.iface("r1", "lan", "10.1.0.1/24");
+  b.dev("r1").static_routes.push_back(StaticRoute{*Prefix::parse("192.0.2.0/24"), std::nullopt, "", true, 1, 0, {}});
+  b.bgp("r1", 65001);
+  b.bgp("r2", 65002);
+  b.ebgp("r1", "r2");
+  RoutePolicy local;
+  local.name = "LOCAL";
+  PolicyClause c;
+  c.seq = 10;
+  PolicyMatch m;
+  m.kind = PolicyMatch::Kind::SourceProtocol;
+  m.protocols = {RouteSource::Static, RouteSource::Connected};
+  m.protocol = m.protocols.front();
+  c.matches.push_back(m);
+  local.clauses.push_back(c);
+  b.dev("r1").route_policies["LOCAL"] = local;
+  for (auto source : {RouteSource::Static, RouteSource::Connected})
+    b.dev("r1").bgp->redistributions.push_back(Redistribution{source, std::nullopt, std::nullopt, "LOCAL", {}});
+  auto dp = simulate(b.build());
+  CHECK(routeAt(dp, "r2", "192.0.2.0/24") != nullptr);
+  CHECK(routeAt(dp, "r2", "10.1.0.0/24") != nullptr);  // the second protocol named
+}
+
 TEST_CASE("network statement needs an exact RIB match") {
   auto b = chain();
   b.network("r1", "10.1.0.0/16");  // only the /24 is in r1's RIB

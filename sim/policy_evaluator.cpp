@@ -188,7 +188,7 @@ bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject
     case PolicyMatch::Kind::Metric: return subject.metric == m.value;
     case PolicyMatch::Kind::Interface:
       return any([&](const std::string& n) { return n == subject.interface; });
-    case PolicyMatch::Kind::SourceProtocol: return subject.protocol == m.protocol;
+    case PolicyMatch::Kind::SourceProtocol: return m.matchesProtocol(subject.protocol);
     case PolicyMatch::Kind::Neighbor: return subject.peer == m.address;
   }
   return false;

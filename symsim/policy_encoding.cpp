@@ -173,7 +173,7 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
     case K::Tag:
       return ctx_.bool_val(m.value == 0 && site.source == model::RouteSource::Bgp);
     case K::SourceProtocol:
-      return ctx_.bool_val(m.protocol == site.source);
+      return ctx_.bool_val(m.matchesProtocol(site.source));
     case K::Neighbor:
       return ctx_.bool_val(site.peer && *site.peer == m.address);
     case K::NextHopPrefixList:
