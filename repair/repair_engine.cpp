@@ -131,6 +131,37 @@ std::vector<std::string> exitsThrough(const model::Network& network, const sim::
   return out;
 }
 
+// Whether OSPF, not BGP, forwards this intent part's traffic at every router it starts from
+// (sources, the path's hops before the owner, the route intent's node), read off the concrete
+// baseline RIB. A LAN that is an OSPF stub and also announced with a BGP `network` statement
+// is carried by BGP to other ASes, so symsim::ospfCarries picks the BGP model for the prefix;
+// inside the AS, though, the OSPF route (distance 110) beats the iBGP one (200), and an intent
+// about that inside traffic has a solution only in the OSPF model. A router without a route,
+// or with a BGP one, keeps the prefix-wide choice.
+bool ospfForwardsAt(const model::Network& network, const sim::DataPlane& dp,
+                    const symsim::DestinationIntent& part) {
+  std::vector<std::string> nodes = part.sources;
+  if (part.path.size() > 1) nodes.insert(nodes.end(), part.path.begin(), part.path.end() - 1);
+  if (!part.node.empty()) nodes.push_back(part.node);
+  if (nodes.empty()) return false;
+  bool viaOspf = false;
+  for (const auto& n : nodes) {
+    const model::Device* d = network.findDevice(n);
+    if (!d || !d->ospf) return false;
+    auto rib = dp.ribs.find(d->name);
+    if (rib == dp.ribs.end()) return false;
+    const sim::Route* r = rib->second.exact(part.destination);
+    if (!r) return false;
+    switch (r->protocol) {
+      case sim::Protocol::Ospf:
+      case sim::Protocol::OspfInterArea: viaOspf = true; break;
+      case sim::Protocol::Connected: break;  // the owner delivers it; the OSPF model knows owners
+      default: return false;
+    }
+  }
+  return viaOspf;
+}
+
 // One intent part the solver must satisfy, in one failure scenario.
 struct Target {
   size_t intent;  // index into the intents
@@ -174,15 +205,17 @@ class Search {
 
   // Encodes a target; false (with a note) when it has no symbolic form here.
   bool add(const Target& t) {
-    auto& enc = encoding(t.part.destination, t.scenario, false);
+    Model model = ospfForwardsAt(network_, baseline_, t.part) ? Model::Ospf : Model::ByPrefix;
+    auto& enc = encoding(t.part.destination, t.scenario, model);
     auto c = enc.intent(t.part);
     // A prefix only OSPF carries inside may still be asked of routers that speak only BGP
     // (an external AS reaching a LAN whose `network` statement is missing): the OSPF model
     // has no such router, the BGP one has, with the statement as a knob.
-    if (!c && enc.ospf) c = encoding(t.part.destination, t.scenario, true).intent(t.part);
+    if (!c && enc.ospf) c = encoding(t.part.destination, t.scenario, Model::Bgp).intent(t.part);
     if (!c) return false;
     (t.required ? required_ : protected_).push_back(*c);
     encoded_.push_back(t);
+    if (t.required) notePathInterfaces(t.part);
     return true;
   }
   bool encodes(const Target& t) const {
@@ -219,7 +252,18 @@ class Search {
       if (uses > 1)
         Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), std::to_string(uses - 1).c_str(), reach);
     }
-    // Third: a changed value is the vendor default where that works (local-pref 100,
+    // Third: an OSPF cost changed on a link of a failing path intent rather than elsewhere.
+    // Raising a competing link's cost and lowering the intended link's are equally small, but
+    // the intended link is the one the engineer named, the one a raised cost there most likely
+    // broke, and the change that moves no other traffic off the competing link.
+    Z3_symbol onPath = Z3_mk_string_symbol(ctx_, "on-path");
+    if (!path_interfaces_.empty())
+      for (size_t i = 0; i < knobs_.size(); ++i) {
+        const Knob& k = knobs_.knob(i);
+        if (k.kind == KnobKind::OspfCost && !path_interfaces_.count({k.node, k.interface}))
+          Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), "1", onPath);
+      }
+    // Fourth: a changed value is the vendor default where that works (local-pref 100,
     // MED/weight 0) rather than an arbitrary number.
     Z3_symbol tidy = Z3_mk_string_symbol(ctx_, "tidy");
     for (size_t i = 0; i < knobs_.size(); ++i) {
@@ -248,14 +292,31 @@ class Search {
   }
   void freeze(size_t knob) { frozen_.insert(knob); }
 
+  // Both ends of every link between consecutive hops of a path intent (see solve's "on-path").
+  void notePathInterfaces(const symsim::DestinationIntent& part) {
+    auto name = [&](const std::string& hop) {
+      const model::Device* d = network_.findDevice(hop);
+      return d ? d->name : hop;
+    };
+    for (size_t h = 0; h + 1 < part.path.size(); ++h)
+      for (const auto& l : network_.links)
+        if (std::set<std::string>{l.a, l.b} == std::set<std::string>{name(part.path[h]), name(part.path[h + 1])}) {
+          path_interfaces_.emplace(l.a, l.a_interface);
+          path_interfaces_.emplace(l.b, l.b_interface);
+        }
+  }
+
   const symsim::KnobTable& knobs() const { return knobs_; }
   const std::vector<symsim::BgpSession>& sessions() const { return sessions_; }
   size_t regionSize() const { return region_.size(); }
   bool wholeNetwork() const { return region_.size() == network_.devices.size(); }
 
  private:
-  PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario, bool bgpOnly) {
-    bool ospf = !bgpOnly && symsim::ospfCarries(network_, prefix);
+  // Which model encodes a destination: the one symsim::ospfCarries picks for the prefix, or
+  // one the caller knows forwards the intent's traffic (see ospfForwardsAt).
+  enum class Model { ByPrefix, Ospf, Bgp };
+  PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario, Model model) {
+    bool ospf = model == Model::Ospf || (model == Model::ByPrefix && symsim::ospfCarries(network_, prefix));
     auto key = std::make_tuple(scenario.name, prefix, ospf);
     auto it = encodings_.find(key);
     if (it != encodings_.end()) return it->second;
@@ -285,6 +346,7 @@ class Search {
   std::vector<z3::expr> protected_;
   std::vector<z3::expr> blocked_;
   std::set<size_t> frozen_;
+  std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
 };
 
 std::string scenarioName(const std::set<model::Link>& links) {

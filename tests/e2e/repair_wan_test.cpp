@@ -136,3 +136,33 @@ TEST_CASE("a raised local-pref is repaired for a next hop that is the IGP neighb
   replaceLine(wan.config("w19"), " set local-preference 100", " set local-preference 160\n");
   repairWithOneChange(wan, "{type: route, node: w19, prefix: 20.2.2.0/24, present: true, next_hop_node: w17}");
 }
+
+// w3's LAN is in OSPF and announced into BGP by a `network` statement. Inside the WAN OSPF
+// forwards it (distance 110 beats iBGP's 200), so the path intent from w11 must be solved in
+// the OSPF model; choosing the model by the prefix alone (BGP, for the `network` statement)
+// found no repair and the diagnosis pointed at the hostname. The raised cost on w11's link to
+// w3 is the error.
+TEST_CASE("a raised OSPF cost is repaired for a LAN that BGP also announces") {
+  GeneratedWan wan("--routers 20 --rrs 1 --externals 8 --prefixes 3 --seed 1");
+  replaceLine(wan.config("w11"), " ip ospf cost 95", " ip ospf cost 208\n");
+  auto j = repairWithOneChange(wan, "{type: path, from: w11, to: 10.1.3.0/24, path: [w11, w3]}");
+  REQUIRE(j["patches"].size() == 1);
+  auto diff = j["patches"][0]["diff"].get<std::string>();
+  CHECK(diff.find("- ip ospf cost 208") != std::string::npos);
+  CHECK(diff.find("+ ip ospf cost ") != std::string::npos);
+}
+
+// w1's link to w3 costs 14 and w3's LAN is one hop away; raised to 97, the path moves off the
+// link. Raising the competing link's cost is an equally small repair, but it moves other
+// traffic off that link and the diagnosis then names a line nobody changed: among one-change
+// repairs the cost of a link on the intended path is preferred.
+TEST_CASE("an OSPF cost repair for a path intent edits a link on the intended path") {
+  GeneratedWan wan("--routers 20 --rrs 1 --externals 8 --prefixes 3 --seed 1");
+  std::string config = readFile(wan.config("w1"));
+  config = std::regex_replace(config, std::regex("(interface to-w3\n[^!]*) ip ospf cost 14\n"), "$1 ip ospf cost 97\n");
+  REQUIRE(config.find(" ip ospf cost 97\n") != std::string::npos);
+  std::ofstream(wan.config("w1")) << config;
+  auto j = repairWithOneChange(wan, "{type: path, from: w1, to: 10.1.3.0/24, path: [w1, w3]}");
+  REQUIRE(j["patches"].size() == 1);
+  CHECK(j["patches"][0]["diff"].get<std::string>().find("- ip ospf cost 97") != std::string::npos);
+}
