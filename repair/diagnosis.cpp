@@ -63,7 +63,9 @@ std::string why(const model::Network& network, const symsim::Knob& k, int64_t va
     case KnobKind::OspfInterface:
       return "interface " + k.interface + " is not in OSPF, so no adjacency forms on it";
     case KnobKind::StaticRoute:
-      return "static route missing";
+      return value ? k.prefix.str() + " is not in the RIB of " + k.node +
+                         " (no static route to Null0 anchors it), so this statement announces nothing"
+                   : "this static route anchors " + k.prefix.str();
   }
   return k.description;
 }

@@ -55,6 +55,7 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
       if (value) return ospfInterface(*d, k, why);
       break;
     case KnobKind::StaticRoute:
+      if (value) return nullRoute(*d, k, why);
       break;
   }
   why = "no printer for " + symsim::knobKindName(k.kind);
@@ -222,6 +223,26 @@ bool PatchPrinter::network(const model::Device& d, const symsim::Knob& k, bool p
     indent = " ";
   }
   edits_.insertAfter(b.file, after, indent + networkLine(d, k.prefix));
+  return true;
+}
+
+// `ip route <prefix> Null0` after the router's last static route, else just above its BGP
+// block: where the generated and usual configs keep the routes their `network` lines anchor.
+bool PatchPrinter::nullRoute(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  Block b = bgpBlock(d);
+  if (!b.first) {
+    why = "router bgp block of " + d.name + " not found";
+    return false;
+  }
+  int lastStatic = 0;
+  for (const auto& s : d.static_routes)
+    if (s.span.file == b.file && s.span.known() && s.span.first_line < b.first)
+      lastStatic = std::max(lastStatic, s.span.last_line);
+  int after = lastStatic ? lastStatic : b.first - 1;
+  std::string prefix = d.vendor == model::Vendor::Frr
+                           ? k.prefix.str()
+                           : k.prefix.address.str() + " " + model::Ipv4{model::maskOf(k.prefix.length)}.str();
+  edits_.insertAfter(b.file, after, "ip route " + prefix + " Null0");
   return true;
 }
 

@@ -31,6 +31,7 @@ class PatchPrinter {
   bool prepend(const model::Device& d, const symsim::Knob& k, int64_t count, std::string& why);
   bool network(const model::Device& d, const symsim::Knob& k, bool present, std::string& why);
   bool redistribution(const model::Device& d, const symsim::Knob& k, std::string& why);
+  bool nullRoute(const model::Device& d, const symsim::Knob& k, std::string& why);
   bool reflectorClient(const model::Device& d, const symsim::Knob& k, bool client, std::string& why);
   bool session(const symsim::Knob& k, bool up, std::string& why);
   bool ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost, std::string& why);

@@ -221,7 +221,16 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     k.description = "network " + prefix_.str() + " on " + d.name;
     SymRoute r = localRoute(0, 0);
     z3::expr present = knobs_.get(k);
-    r.valid = present && ctx_.bool_val(inRib || !d.defaults.bgp_network_requires_rib);
+    z3::expr routeInRib = ctx_.bool_val(inRib || !d.defaults.bgp_network_requires_rib);
+    if (stmt && !inRib && d.defaults.bgp_network_requires_rib) {
+      // A `network` with nothing in the RIB to announce: a static route to Null0 usually
+      // anchors it, and a deleted one is the error. The span is the silent statement's.
+      Knob s{.key = "static-null|" + d.name + "|" + prefix_.str(), .kind = KnobKind::StaticRoute,
+             .node = d.name, .description = "static route " + prefix_.str() + " to Null0 on " + d.name,
+             .span = stmt->span, .prefix = prefix_};
+      routeInRib = knobs_.get(s);
+    }
+    r.valid = present && routeInRib;
     if (stmt && !stmt->route_map.empty()) {
       PolicySite site{&d, std::nullopt, connected ? model::RouteSource::Connected
                                                   : model::RouteSource::Static};

@@ -166,3 +166,17 @@ TEST_CASE("an OSPF cost repair for a path intent edits a link on the intended pa
   REQUIRE(j["patches"].size() == 1);
   CHECK(j["patches"][0]["diff"].get<std::string>().find("- ip ospf cost 97") != std::string::npos);
 }
+
+// x1 announces 20.1.1.0/24 with a `network` statement anchored by `ip route ... Null0`; with
+// the static route deleted, FRR's import check leaves nothing to announce. The model had no
+// static-route knob, so the repair found no change and the diagnosis named the hostnames.
+TEST_CASE("a deleted Null0 static route behind a network statement is added back") {
+  GeneratedWan wan("--routers 20 --rrs 1 --externals 8 --prefixes 3 --seed 1");
+  replaceLine(wan.config("x1"), "ip route 20.1.1.0/24 Null0", "");
+  auto j = repairWithOneChange(wan, "{type: route, node: w15, prefix: 20.1.1.0/24, present: true, protocol: bgp}");
+  REQUIRE(j["patches"].size() == 1);
+  CHECK(j["patches"][0]["diff"].get<std::string>().find("+ip route 20.1.1.0/24 Null0") != std::string::npos);
+  auto d = runRoutefix({"diagnose", wan.dir.string(), "--format", "json", "--timeout", "30"});
+  CAPTURE(d.out);
+  CHECK(d.out.find("network 20.1.1.0/24") != std::string::npos);
+}
