@@ -245,6 +245,7 @@ class Engine {
           switch (redist.source) {
             case model::RouteSource::Connected: wanted = r.protocol == Protocol::Connected; break;
             case model::RouteSource::Static: wanted = r.protocol == Protocol::Static; break;
+            case model::RouteSource::Aggregate: wanted = r.protocol == Protocol::Aggregate; break;
             case model::RouteSource::Ospf:
               wanted = r.protocol == Protocol::Ospf || r.protocol == Protocol::OspfInterArea ||
                        r.protocol == Protocol::OspfE1 || r.protocol == Protocol::OspfE2;

@@ -87,6 +87,29 @@ TEST_CASE("redistribution through a policy matching several source protocols tak
   CHECK(routeAt(dp, "r2", "10.1.0.0/24") != nullptr);  // the second protocol named
 }
 
+TEST_CASE("a Junos aggregate route is active with a more specific route and exported as protocol aggregate") {
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2"}) b.router(n);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.iface("r1", "lan", "10.1.0.1/24");
+  b.dev("r1").aggregate_routes.push_back(AggregateRoute{*Prefix::parse("10.1.0.0/16"), 130, {}, {}});
+  b.dev("r1").aggregate_routes.push_back(AggregateRoute{*Prefix::parse("10.9.0.0/16"), 130, {}, {}});
+  b.bgp("r1", 65001);
+  b.bgp("r2", 65002);
+  b.ebgp("r1", "r2");
+  b.dev("r1").bgp->redistributions.push_back(Redistribution{RouteSource::Aggregate, std::nullopt, std::nullopt, "", {}});
+  auto dp = simulate(b.build());
+  const Route* agg = routeAt(dp, "r1", "10.1.0.0/16");
+  REQUIRE(agg);
+  CHECK(agg->protocol == Protocol::Aggregate);
+  CHECK(agg->admin_distance == 130);
+  REQUIRE(agg->next_hops.size() == 1);
+  CHECK(agg->next_hops[0].discard);
+  CHECK(routeAt(dp, "r1", "10.9.0.0/16") == nullptr);  // nothing more specific: inactive
+  CHECK(routeAt(dp, "r2", "10.1.0.0/16") != nullptr);
+  CHECK(routeAt(dp, "r2", "10.9.0.0/16") == nullptr);
+}
+
 TEST_CASE("network statement needs an exact RIB match") {
   auto b = chain();
   b.network("r1", "10.1.0.0/16");  // only the /24 is in r1's RIB

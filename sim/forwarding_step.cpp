@@ -42,7 +42,7 @@ Ipv4 packetSource(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4
 namespace {
 
 // Whether `d` announces the discard route's prefix into BGP: a network statement or an
-// aggregate for it, or a redistributed static. spec.md counts traffic that reaches a node
+// aggregate for it, or a redistributed static or (Junos) aggregate route. spec.md counts traffic that reaches a node
 // originating its destination as delivered there: such a null route anchors an announcement
 // (an external network, a site) rather than dropping traffic by mistake.
 bool originates(const model::Device& d, const Route& r) {
@@ -51,9 +51,11 @@ bool originates(const model::Device& d, const Route& r) {
     if (n.prefix == r.prefix) return true;
   for (const auto& a : d.bgp->aggregates)
     if (a.prefix == r.prefix) return true;
-  if (r.protocol == Protocol::Static)
-    for (const auto& redist : d.bgp->redistributions)
-      if (redist.source == model::RouteSource::Static) return true;
+  std::optional<model::RouteSource> source;
+  if (r.protocol == Protocol::Static) source = model::RouteSource::Static;
+  if (r.protocol == Protocol::Aggregate) source = model::RouteSource::Aggregate;
+  for (const auto& redist : d.bgp->redistributions)
+    if (redist.source == source) return true;
   return false;
 }
 

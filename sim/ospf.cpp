@@ -440,12 +440,16 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     const auto& d = topo.device(n);
     if (!d.ospf) continue;
     uint32_t distance = d.ospf->distance.value_or(d.defaults.distance_ospf);
+    // Junos prefers its internal OSPF routes (10) far over external ones (150); IOS and FRR
+    // use 110 for both. A configured distance applies to all.
+    uint32_t externalDistance = d.ospf->distance.value_or(d.defaults.distance_ospf_external);
     auto emit = [&](const Prefix& p, const Candidate& c, Protocol proto) {
       if (c.hops.empty()) return;
       Route r;
       r.prefix = p;
       r.protocol = proto;
-      r.admin_distance = distance;
+      bool external = proto == Protocol::OspfE1 || proto == Protocol::OspfE2;
+      r.admin_distance = external ? externalDistance : distance;
       r.metric = static_cast<uint32_t>(std::min<uint64_t>(c.cost, 0xffffffffu));
       for (const auto& h : c.hops) {
         InterfaceRef itf{n, h.iface};

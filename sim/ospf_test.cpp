@@ -199,11 +199,24 @@ TEST_CASE("OSPF: E1 is preferred over E2 for the same prefix") {
     red.metric_type = type;
     d.ospf->redistributions.push_back(red);
   }
-  auto dp = simulate(b.build());
-  const Route* r = routeAt(dp, "r1", "203.0.113.0/24");
-  REQUIRE(r);
-  CHECK(r->protocol == Protocol::OspfE1);
-  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+  SUBCASE("IOS/FRR distances: 110 for externals too") {
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r1", "203.0.113.0/24");
+    REQUIRE(r);
+    CHECK(r->protocol == Protocol::OspfE1);
+    CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+    CHECK(r->admin_distance == 110);
+  }
+  SUBCASE("Junos preferences: internal 10, external 150") {
+    b.dev("r1").defaults.distance_ospf = 10;
+    b.dev("r1").defaults.distance_ospf_external = 150;
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r1", "203.0.113.0/24")->admin_distance == 150);
+    CHECK(routeAt(dp, "r1", "10.0.12.0/30")->admin_distance == 0);  // connected stays
+    b.dev("r1").ospf->distance = 115;  // a configured distance applies to all
+    dp = simulate(b.build());
+    CHECK(routeAt(dp, "r1", "203.0.113.0/24")->admin_distance == 115);
+  }
 }
 
 TEST_CASE("OSPF default-information originate: always, or only with a default route") {

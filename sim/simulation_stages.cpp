@@ -24,6 +24,29 @@ bool sameRoutes(const std::vector<Route>& a, const std::vector<Route>& b) {
          });
 }
 
+// The device's Junos aggregate routes that a more specific route in `rib` activates.
+std::vector<Route> aggregateRoutes(const model::Device& d, const NodeRib& rib) {
+  std::vector<Route> out;
+  for (const auto& a : d.aggregate_routes) {
+    const auto& routes = rib.routes();
+    auto it = std::lower_bound(routes.begin(), routes.end(), a.prefix,
+                               [](const Route& r, const Prefix& p) { return r.prefix < p; });
+    bool contributor = false;  // routes inside the prefix sort right after it
+    for (; it != routes.end() && a.prefix.contains(it->prefix) && !contributor; ++it)
+      contributor = it->prefix.length > a.prefix.length;
+    if (!contributor) continue;
+    Route r;
+    r.prefix = a.prefix;
+    r.protocol = Protocol::Aggregate;
+    r.admin_distance = a.distance;
+    r.communities = a.communities;
+    r.next_hops = NextHops{NextHop{std::nullopt, "", "", true}};
+    r.origin_span = a.span;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 }  // namespace
 
 PolicyContext::PolicyContext(const model::Network& network) {
@@ -38,14 +61,15 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
   igp.connected.resize(n);
   igp.statics.resize(n);
   igp.ospf.resize(n);
+  igp.aggregates.resize(n);
   igp.ribs.resize(n);
   auto rebuild = [&](uint32_t i) {
-    igp.ribs[i] = selectInstalled(joined({&igp.connected[i], &igp.statics[i], &igp.ospf[i]}));
+    igp.ribs[i] = selectInstalled(joined({&igp.connected[i], &igp.statics[i], &igp.ospf[i], &igp.aggregates[i]}));
   };
   for (uint32_t i = 0; i < n; ++i) {
     if (baseline) {
       igp.connected[i] = baseline->connected[i];
-      if (baseline->statics[i].empty() && baseline->ospf[i].empty()) {
+      if (baseline->statics[i].empty() && baseline->ospf[i].empty() && baseline->aggregates[i].empty()) {
         igp.ribs[i] = baseline->ribs[i];
         continue;
       }
@@ -73,11 +97,15 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
       rebuild(i);
     }
   }
+  for (uint32_t i = 0; i < n; ++i) {
+    igp.aggregates[i] = aggregateRoutes(topo.device(i), igp.ribs[i]);
+    if (!igp.aggregates[i].empty()) rebuild(i);
+  }
   return igp;
 }
 
 NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp) {
-  auto all = joined({&igp.connected[node], &igp.statics[node], &igp.ospf[node]});
+  auto all = joined({&igp.connected[node], &igp.statics[node], &igp.ospf[node], &igp.aggregates[node]});
   all.insert(all.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));
   NodeRib rib = selectInstalled(std::move(all));
   auto s = staticRoutes(topo, node, rib);
@@ -91,7 +119,7 @@ NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
                     const std::vector<Prefix>& replaced, std::vector<Route> bgp) {
   // Per replaced prefix, its candidates in installRoutes' order: IGP routes, then BGP.
   std::vector<Route> candidates;
-  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.ospf[node]})
+  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.ospf[node], &igp.aggregates[node]})
     for (const auto& r : *part)
       if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) candidates.push_back(r);
   candidates.insert(candidates.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));

@@ -26,14 +26,17 @@ struct PolicyContext {
   std::vector<PolicyEvaluator> policies;  // by node index
 };
 
-// Connected, static and OSPF routes per node, and the three by admin distance.
+// Connected, static, OSPF and (Junos routing-options) aggregate routes per node, and the four
+// by admin distance.
 struct IgpRoutes {
-  std::vector<std::vector<Route>> connected, statics, ospf;
+  std::vector<std::vector<Route>> connected, statics, ospf, aggregates;
   std::vector<NodeRib> ribs;
 };
 
 // Statics may resolve over OSPF and be redistributed into it: iterated until the statics
-// stop changing (bounded). `baseline`, the same network's IGP without failed links, saves
+// stop changing (bounded). Then a Junos aggregate route is active (a discard route at its
+// preference) when a connected, static or OSPF route more specific than it is: routes BGP
+// learns do not activate one here (a documented gap). `baseline`, the same network's IGP without failed links, saves
 // work: connected routes do not depend on links (a failed link's interfaces stay up, only
 // their neighbours go), and a node with neither statics nor OSPF routes there starts from
 // its table as it was.
