@@ -41,7 +41,8 @@ void checkDiagnosis(const std::string& snapshot) {
 
 TEST_CASE("diagnose names the injected line for every error class") {
   for (const char* c : {"missing-session", "wrong-deny", "prefix-list-typo", "localpref-waypoint",
-                        "missing-network", "ospf-cost", "missing-rr-client", "two-errors"})
+                        "missing-network", "ospf-cost", "missing-rr-client", "missing-static",
+                        "two-errors"})
     for (const char* dialect : {"-ios", "-frr"})
       checkDiagnosis(std::string("tests/data/repair/") + c + dialect);
   for (const char* c : {"wrong-deny", "localpref-waypoint"}) checkDiagnosis(std::string("tests/data/repair/") + c + "-junos");

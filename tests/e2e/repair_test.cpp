@@ -14,7 +14,8 @@ using routefix::e2e::runRoutefix;
 namespace {
 
 const char* kCases[] = {"missing-session",  "wrong-deny",   "prefix-list-typo", "localpref-waypoint",
-                        "missing-network",  "ospf-cost",    "missing-rr-client", "two-errors"};
+                        "missing-network",  "ospf-cost",    "missing-rr-client", "missing-static",
+                        "two-errors"};
 
 nlohmann::json expectation(const std::string& snapshot) {
   std::ifstream in(fs::path(ROUTEFIX_SOURCE_DIR) / snapshot / "expect.json");

@@ -22,6 +22,7 @@ class Router:
         self.route_maps = []      # (name, action, seq, [lines])
         self.ospf = False
         self.ospf_networks = []   # prefixes (in area 0)
+        self.null_routes = []     # prefixes with a static route to Null0
 
 
 def mask(length):
@@ -55,6 +56,12 @@ def render(r, dialect):
             n = ipaddress.IPv4Network(p)
             out.append(f" network {n} area 0" if dialect == "frr"
                        else f" network {n.network_address} {wildcard(n.prefixlen)} area 0")
+        out.append("!")
+    for p in r.null_routes:
+        net = ipaddress.IPv4Network(p)
+        out.append(f"ip route {net} Null0" if dialect == "frr"
+                   else f"ip route {net.network_address} {mask(net.prefixlen)} Null0")
+    if r.null_routes:
         out.append("!")
     if r.asn is not None:
         out.append(f"router bgp {r.asn}")
@@ -284,6 +291,19 @@ def missing_rr_client(dialect):
              "max_changes": 1})
 
 
+def missing_static(dialect):
+    """r3 announces the aggregate 10.30.0.0/16 with `network`; the `ip route ... Null0` that puts
+    it in the RIB (IOS and FRR announce only what the RIB has) is gone."""
+    n = line3()
+    n.routers["r3"].networks.append("10.30.0.0/16")
+    intents = [{"name": "r1-has-r3-aggregate", "type": "route", "node": "r1", "prefix": "10.30.0.0/16",
+                "present": True}]
+    n.write("missing-static", dialect, intents,
+            {"class": "missing-static", "file": "r3",
+             "line": {"ios": "network 10.30.0.0 mask 255.255.0.0", "frr": "network 10.30.0.0/16"},
+             "max_changes": 1})
+
+
 def two_errors(dialect):
     """A prefix-list typo on r2 and a missing network statement on r1, in one snapshot."""
     n = line3()
@@ -297,6 +317,6 @@ def two_errors(dialect):
 
 
 for make in (missing_session, wrong_deny, prefix_list_typo, localpref_waypoint, missing_network, ospf_cost,
-             missing_rr_client, two_errors):
+             missing_rr_client, missing_static, two_errors):
     for d in ("ios", "frr"):
         make(d)
