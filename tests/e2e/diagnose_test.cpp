@@ -31,7 +31,7 @@ void checkDiagnosis(const std::string& snapshot) {
   for (const auto& f : j["findings"]) {
     CHECK(f.contains("intent"));
     CHECK(f.contains("reason"));
-    if (f["file"] == expect["file"] && trim(f["text"].get<std::string>()) == expect["line"]) hit = true;
+    if (f["file"] == expect["file"] && trim(f["text"].get<std::string>()) == trim(expect["line"].get<std::string>())) hit = true;
   }
   CHECK(hit);
   CHECK(j["minimal_change"]["verified"] == true);
@@ -45,7 +45,10 @@ TEST_CASE("diagnose names the injected line for every error class") {
                         "two-errors"})
     for (const char* dialect : {"-ios", "-frr"})
       checkDiagnosis(std::string("tests/data/repair/") + c + dialect);
-  for (const char* c : {"wrong-deny", "localpref-waypoint"}) checkDiagnosis(std::string("tests/data/repair/") + c + "-junos");
+  // Junos: missing-session and missing-network are not here yet: their diagnosis names the
+  // surrounding `bgp {` block and the neighbor lines, not the expected group/policy line.
+  for (const char* c : {"wrong-deny", "localpref-waypoint", "prefix-list-typo", "ospf-cost", "missing-rr-client"})
+    checkDiagnosis(std::string("tests/data/repair/") + c + "-junos");
 }
 
 TEST_CASE("diagnose of the campus example points at the prefix-list typo") {
