@@ -100,15 +100,8 @@ bool overlap(const model::Prefix& a, const model::Prefix& b) { return a.contains
 bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& dp, const Intent& intent,
                          const ForwardingChanges& changes, const std::set<model::Link>& failed,
                          bool aclsMatchSource) {
-  using O = sim::TraceOutcome;
-  std::vector<O> bad;
-  switch (intent.type) {
-    case IntentType::Reachability: bad = {O::NoRoute, O::NullRoute, O::Loop, O::Filtered}; break;
-    case IntentType::Isolation: bad = {O::Delivered, O::Exited}; break;
-    case IntentType::LoopFree: bad = {O::Loop}; break;
-    default: return false;
-  }
-  if (aclsMatchSource || !intent.to) return false;
+  auto bad = failingOutcomes(intent.type);
+  if (bad.empty() || aclsMatchSource || !intent.to) return false;
   std::vector<std::pair<std::string, model::Prefix>> relevant;
   for (const auto& c : changes.routes)
     if (overlap(c.second, *intent.to)) relevant.push_back(c);
@@ -122,7 +115,7 @@ bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& dp
     if (starts.empty()) continue;
     sim::ForwardingOutcomes outcomes(network, dp, a, scenario);
     for (const auto& node : starts)
-      for (O o : bad)
+      for (auto o : bad)
         if (outcomes.has(node, o)) return false;
   }
   return true;

@@ -130,16 +130,10 @@ class IntentChecker {
   // Whether some path from `source` to the address fails the intent, read off a summary of
   // all paths (only for the intents a per-node outcome set decides).
   std::optional<bool> summaryFails(sim::ForwardingOutcomes& o, const std::string& source) const {
-    using O = sim::TraceOutcome;
-    switch (intent_.type) {
-      case IntentType::Reachability:
-        return o.has(source, O::NoRoute) || o.has(source, O::NullRoute) || o.has(source, O::Loop) ||
-               o.has(source, O::Filtered);
-      case IntentType::Isolation: return o.has(source, O::Delivered) || o.has(source, O::Exited);
-      case IntentType::LoopFree: return o.has(source, O::Loop);
-      case IntentType::BlackholeFree: return o.blackholedDownstream(source);
-      default: return std::nullopt;
-    }
+    if (intent_.type == IntentType::BlackholeFree) return o.blackholedDownstream(source);
+    auto bad = failingOutcomes(intent_.type);
+    if (bad.empty()) return std::nullopt;
+    return std::any_of(bad.begin(), bad.end(), [&](sim::TraceOutcome b) { return o.has(source, b); });
   }
 
   // Every path of every (source, representative address) must satisfy `ok`. Sources are
@@ -371,6 +365,16 @@ std::vector<model::Ipv4> intentAddresses(const model::Network& network,
     out.insert(out.end(), reps.begin(), reps.end());
   }
   return out;
+}
+
+std::vector<sim::TraceOutcome> failingOutcomes(IntentType type) {
+  using O = sim::TraceOutcome;
+  switch (type) {
+    case IntentType::Reachability: return {O::NoRoute, O::NullRoute, O::Loop, O::Filtered};
+    case IntentType::Isolation: return {O::Delivered, O::Exited};
+    case IntentType::LoopFree: return {O::Loop};
+    default: return {};
+  }
 }
 
 CheckResult checkIntent(const model::Network& network, const sim::DataPlane& dataPlane,

@@ -34,6 +34,10 @@ struct CheckResult {
   std::optional<Counterexample> counterexample;
 };
 
+// The path outcomes that break an intent which fails exactly when one of its forwarding
+// paths ends one of these ways (reachability, isolation, loop-free); empty for the others.
+std::vector<sim::TraceOutcome> failingOutcomes(IntentType type);
+
 // `scenario` must be the options `dataPlane` was simulated with. Preference intents simulate
 // further scenarios (the earlier paths failed) on top of it.
 CheckResult checkIntent(const model::Network& network, const sim::DataPlane& dataPlane,
