@@ -184,7 +184,7 @@ struct PrefixEncoding {
 // Everything Z3 holds for one region; rebuilt when the region grows.
 class Search {
  public:
-  Search(const model::Network& network, const sim::DataPlane& baseline, int slack,
+  Search(const model::Network& network, const sim::DataPlane& baseline, symsim::RegionWidth width,
          const std::vector<Target>& targets)
       : network_(network), baseline_(baseline), knobs_(ctx_), sessions_(symsim::discoverSessions(network)) {
     symsim::Region region;
@@ -195,7 +195,7 @@ class Search {
       if (!t.part.node.empty()) sources.push_back(t.part.node);
       if (!t.part.next_hop_node.empty()) required.push_back(t.part.next_hop_node);
       auto r = symsim::selectRegion(network, sessions_, sources,
-                                    symsim::prefixOrigins(network, t.part.destination), required, slack);
+                                    symsim::prefixOrigins(network, t.part.destination), required, width);
       region.nodes.insert(r.nodes.begin(), r.nodes.end());
     }
     region_ = region.nodes;
@@ -406,25 +406,34 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     std::vector<IntentOutcome> after;
   };
   std::optional<Candidate> best;  // verified, breaks nothing, fixes the most
-  // Regions from small to large: only the shortest session walks, then walks up to the
-  // configured slack longer, then the whole network. With route reflectors every router is
-  // within a few session hops of every other, so slack 2 already selects the whole network
-  // of a WAN and its encoding is more than Z3 solves in minutes at 150 routers; most errors
-  // sit on the shortest walk. A region is widened when its model sees no violation, has no
-  // repair, or keeps proposing patches the concrete check rejects.
-  std::vector<int> slacks{0};
-  if (options.slack > 0) slacks.push_back(options.slack);
-  slacks.push_back(-1);
-  size_t level = options.slack < 0 ? slacks.size() - 1 : 0;
-  auto search = std::make_unique<Search>(network, baseline, slacks[level], targets);
+  // Regions from small to large: one shortest walk per source, all the shortest session
+  // walks, walks up to the configured slack longer, then the whole network. With route
+  // reflectors every router is within a few session hops of every other, so slack 2 already
+  // selects the whole network of a WAN and its encoding is more than Z3 solves in minutes at
+  // 150 routers; on a fat-tree all shortest walks between two pods cross every spine (307
+  // routers at k=32, ~25 s of solving), where one walk suffices for most errors, which sit
+  // on every walk. A region is widened when its model sees no violation, has no repair, or
+  // keeps proposing patches the concrete check rejects.
+  using Width = symsim::RegionWidth;
+  std::vector<Width> widths{{Width::Kind::OneWalk}, {Width::Kind::Slack, 0}};
+  if (options.slack > 0) widths.push_back({Width::Kind::Slack, options.slack});
+  widths.push_back({Width::Kind::Whole});
+  size_t level = options.slack < 0 ? widths.size() - 1 : 0;
+  auto search = std::make_unique<Search>(network, baseline, widths[level], targets);
+  say("region: " + widths[level].describe() + ", " + std::to_string(search->regionSize()) + " routers, " +
+      std::to_string(search->knobs().size()) + " knobs");
   bool protect = true;
   int rejectedHere = 0;  // candidates of the current region the concrete check rejected
   const int rejectedBeforeWidening = 3;
   auto widen = [&](const std::string& why) {
-    if (search->wholeNetwork() || level + 1 >= slacks.size()) return false;
-    ++level;
-    say(why + "; widening the region" + (slacks[level] < 0 ? " to the whole network" : ""));
-    search = std::make_unique<Search>(network, baseline, slacks[level], targets);
+    if (search->wholeNetwork() || level + 1 >= widths.size()) return false;
+    size_t before = search->regionSize();
+    do {  // a wider level that selects the same routers would fail the same way
+      ++level;
+      search = std::make_unique<Search>(network, baseline, widths[level], targets);
+    } while (search->regionSize() == before && level + 1 < widths.size());
+    say(why + "; widening the region to " + widths[level].describe() + " (" +
+        std::to_string(search->regionSize()) + " routers, " + std::to_string(search->knobs().size()) + " knobs)");
     protect = true;
     rejectedHere = 0;
     return true;

@@ -362,9 +362,12 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     if (s.a.node != d.name && s.b.node != d.name) continue;
     const model::Device* sender = network_.findDevice(s.other(d.name).node);
     if (!sender || !sender->bgp) continue;
-    z3::expr cond = sessionUp(i);
+    // The session's knob only once a route can cross it: a session to a router outside the
+    // region with no route there carries nothing this encoding sees.
+    z3::expr cond = ctx_.bool_val(true);
     auto out = exported(s, *sender, d, cond);
     if (!out) continue;
+    cond = sessionUp(i) && cond;
     SymRoute r = *out;
     const model::BgpNeighbor* stmt = statementFor(d, s);
     r.weight = ctx_.int_val(static_cast<int64_t>(stmt && stmt->weight ? *stmt->weight : 0));
@@ -503,6 +506,38 @@ z3::expr BgpEncoding::selects(const std::string& node, const std::string& next) 
   return any;
 }
 
+z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& next) const {
+  z3::expr any = selects(node, next);
+  auto it = nodes_.find(node);
+  if (it == nodes_.end()) return any;
+  const model::BgpProcess& bgp = *it->second.device->bgp;
+  const auto& cands = it->second.candidates;
+  auto learned = [](const Candidate& c) {
+    return c.kind == Candidate::Kind::Session || c.kind == Candidate::Kind::External;
+  };
+  // The same multipath rule as the simulator's decision process (sim/bgp_decision.cpp); the
+  // IGP cost to the next hop is not modelled here, and eBGP AS paths count as identical when
+  // they come from the same neighbour AS.
+  for (size_t j = 0; j < cands.size(); ++j) {
+    const Candidate& best = cands[j];
+    uint32_t limit = best.ebgp ? bgp.maximum_paths_ebgp : bgp.maximum_paths_ibgp;
+    if (!learned(best) || limit <= 1) continue;
+    for (size_t i = 0; i < cands.size(); ++i) {
+      const Candidate& c = cands[i];
+      if (i == j || !learned(c) || c.sender != next || c.ebgp != best.ebgp) continue;
+      if (c.ebgp && !bgp.as_path_multipath_relax && c.sender_as != best.sender_as) continue;
+      const SymRoute& a = c.route;
+      const SymRoute& b = best.route;
+      z3::expr tie = a.valid && a.weight == b.weight && a.local_pref == b.local_pref &&
+                     a.origin == b.origin;
+      if (!bgp.as_path_ignore) tie = tie && a.path_length == b.path_length;
+      if (bgp.always_compare_med || c.sender_as == best.sender_as) tie = tie && a.med == b.med;
+      any = any || (chosen(node, j) && tie);
+    }
+  }
+  return any;
+}
+
 z3::expr BgpEncoding::exitAmong(const std::string& node, const std::set<std::string>& exits,
                                 std::map<std::string, z3::expr>& memo, const std::string& tag) {
   if (auto m = memo.find(node); m != memo.end()) return m->second;
@@ -598,14 +633,14 @@ std::optional<z3::expr> BgpEncoding::intent(const DestinationIntent& intent) {
           auto nh = canonical(intent.next_hop_node);
           if (!nh) return std::nullopt;
           if (intent.exits_via_next_hop.empty()) {
-            parts.push_back(selects(*n, *nh));
+            parts.push_back(forwardsVia(*n, *nh));
           } else {
             // Learned over eBGP (or originated): the forwarding next hop is the sender. Over
             // iBGP: the IGP neighbour towards the exit, so the exit must be one reached via nh.
             std::set<std::string> exits(intent.exits_via_next_hop.begin(), intent.exits_via_next_hop.end());
             std::map<std::string, z3::expr> exitMemo;
             const z3::expr& ibgp = nodes_.at(*n).learned_ibgp;
-            parts.push_back((!ibgp && selects(*n, *nh)) || (ibgp && exitAmong(*n, exits, exitMemo, tag)));
+            parts.push_back((!ibgp && forwardsVia(*n, *nh)) || (ibgp && exitAmong(*n, exits, exitMemo, tag)));
           }
         }
       }

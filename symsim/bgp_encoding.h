@@ -77,6 +77,9 @@ class BgpEncoding {
   z3::expr delivered(const std::string& node) const;
   // The node selected the route its neighbour `next` sent (or, next == node, originated it).
   z3::expr selects(const std::string& node, const std::string& next) const;
+  // The node forwards over the route `next` sent: selected it, or, with maximum-paths, has it
+  // in its multipath set (equal to the selected route up to the router-id tie-break).
+  z3::expr forwardsVia(const std::string& node, const std::string& next) const;
   const std::vector<Candidate>& candidates(const std::string& node) const;
   z3::expr chosen(const std::string& node, size_t candidate) const;
   const model::Prefix& prefix() const { return prefix_; }

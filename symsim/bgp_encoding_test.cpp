@@ -24,7 +24,7 @@ struct Encoded {
 
   Encoded(const model::Network& net, const char* destination) {
     sessions = discoverSessions(net);
-    Region region = selectRegion(net, sessions, {}, {}, {}, -1);
+    Region region = selectRegion(net, sessions, {}, {}, {}, {RegionWidth::Kind::Whole});
     knobs.setRegion(region.nodes);
     bgp = std::make_unique<BgpEncoding>(ctx, knobs, net, sessions, region, prefix(destination));
   }
@@ -111,6 +111,35 @@ TEST_CASE("an import deny on r2 drops the route; the minimal repair flips that c
   CHECK(e.knobs.knob(changes[0].knob).kind == KnobKind::ClauseAction);
   CHECK(e.knobs.knob(changes[0].knob).node == "r2");
   CHECK(changes[0].value == 1);
+}
+
+TEST_CASE("multipath: the tied route of the router-id loser is also forwarded over") {
+  // r1 learns 10.3.0.0/24 from r2 and r4, equal up to the router-id tie-break.
+  NetworkBuilder b;
+  b.router("r1", 65001);
+  b.router("r2", 65002);
+  b.router("r3", 65003);
+  b.router("r4", 65004);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.link("r1", "r4", "10.0.14.0/30");
+  b.link("r2", "r3", "10.0.23.0/30");
+  b.link("r4", "r3", "10.0.43.0/30");
+  b.originate("r3", "10.3.0.0/24");
+  SUBCASE("one best path: only one of them") {
+    Encoded e(b.network(), "10.3.0.0/24");
+    CHECK_FALSE(e.alwaysHolds(e.bgp->forwardsVia("r1", "r2") && e.bgp->forwardsVia("r1", "r4")));
+  }
+  SUBCASE("maximum-paths 2 with as-path multipath-relax: both") {
+    b.device("r1").bgp->maximum_paths_ebgp = 2;
+    b.device("r1").bgp->as_path_multipath_relax = true;
+    Encoded e(b.network(), "10.3.0.0/24");
+    CHECK(e.alwaysHolds(e.bgp->forwardsVia("r1", "r2") && e.bgp->forwardsVia("r1", "r4")));
+  }
+  SUBCASE("maximum-paths 2 without relax: different neighbour ASes do not share") {
+    b.device("r1").bgp->maximum_paths_ebgp = 2;
+    Encoded e(b.network(), "10.3.0.0/24");
+    CHECK_FALSE(e.alwaysHolds(e.bgp->forwardsVia("r1", "r2") && e.bgp->forwardsVia("r1", "r4")));
+  }
 }
 
 TEST_CASE("a session with one side missing is completed by the session knob") {

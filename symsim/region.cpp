@@ -65,13 +65,42 @@ std::map<std::string, int> distances(const Graph& g, const std::set<std::string>
   return dist;
 }
 
+// One shortest walk from `from` to where `toward` (BFS distances to the walk's end) is 0,
+// taking the lowest-named router at each step: deterministic, and on a symmetric fabric any
+// walk is as good as another.
+void addShortestWalk(const Graph& g, const std::string& from, const std::map<std::string, int>& toward,
+                     std::set<std::string>& out) {
+  auto at = toward.find(from);
+  if (at == toward.end()) return;
+  std::string cur = from;
+  for (int left = at->second; left > 0; --left) {
+    for (const auto& w : g.at(cur)) {
+      auto d = toward.find(w);
+      if (d != toward.end() && d->second == left - 1) {
+        cur = w;
+        break;
+      }
+    }
+    out.insert(cur);
+  }
+}
+
 }  // namespace
+
+std::string RegionWidth::describe() const {
+  switch (kind) {
+    case Kind::OneWalk: return "one shortest walk per source";
+    case Kind::Slack: return "walks up to " + std::to_string(slack) + " hop(s) longer than the shortest";
+    case Kind::Whole: return "the whole network";
+  }
+  return "";
+}
 
 Region selectRegion(const model::Network& network, const std::vector<BgpSession>& sessions,
                     const std::vector<std::string>& sources, const std::set<std::string>& origins,
-                    const std::vector<std::string>& required, int slack) {
+                    const std::vector<std::string>& required, RegionWidth width) {
   Region region;
-  if (slack < 0) {
+  if (width.kind == RegionWidth::Kind::Whole) {
     for (const auto& d : network.devices) region.nodes.insert(d.name);
     return region;
   }
@@ -83,6 +112,18 @@ Region selectRegion(const model::Network& network, const std::vector<BgpSession>
   auto fromOrigins = distances(g, origins);
   region.nodes.insert(origins.begin(), origins.end());
   for (const auto& r : required) region.nodes.insert(canonical(r));
+  if (width.kind == RegionWidth::Kind::OneWalk) {
+    for (const auto& src : sources) {
+      std::string from = canonical(src);
+      region.nodes.insert(from);
+      for (const auto& r : required) {
+        addShortestWalk(g, from, distances(g, {canonical(r)}), region.nodes);
+        from = canonical(r);
+      }
+      addShortestWalk(g, from, fromOrigins, region.nodes);
+    }
+    return region;
+  }
   for (const auto& src : sources) {
     std::string s = canonical(src);
     region.nodes.insert(s);
@@ -94,7 +135,7 @@ Region selectRegion(const model::Network& network, const std::vector<BgpSession>
       for (const auto& [n, d] : fromSource) region.nodes.insert(n);
       continue;
     }
-    int bound = reach->second + slack;
+    int bound = reach->second + width.slack;
     for (const auto& [n, d] : fromSource) {
       auto o = fromOrigins.find(n);
       if (o != fromOrigins.end() && d + o->second <= bound) region.nodes.insert(n);

@@ -1,8 +1,8 @@
 // Region selection: the routers (and so the knobs) that can matter for one destination.
 // A router is in the region when it lies on a walk from a source to an origin of the
-// prefix that is at most `slack` hops longer than that source's shortest one, in the graph
-// of BGP sessions (configured or half-configured) and OSPF adjacencies. Everything else is
-// kept concrete.
+// prefix that is at most `slack` hops longer than that source's shortest one (or, narrowest,
+// on one chosen shortest walk), in the graph of BGP sessions (configured or half-configured)
+// and OSPF adjacencies. Everything else is kept concrete.
 #pragma once
 
 #include <set>
@@ -22,9 +22,20 @@ struct Region {
 // statement, external announcement.
 std::set<std::string> prefixOrigins(const model::Network& network, const model::Prefix& prefix);
 
-// slack < 0: the whole network.
+// How wide a region is, from narrowest to widest.
+struct RegionWidth {
+  enum class Kind {
+    OneWalk,  // one shortest walk per source (through the required routers, in order)
+    Slack,    // every walk at most `slack` hops longer than the source's shortest one
+    Whole,    // the whole network
+  };
+  Kind kind = Kind::Slack;
+  int slack = 0;
+  std::string describe() const;
+};
+
 Region selectRegion(const model::Network& network, const std::vector<BgpSession>& sessions,
                     const std::vector<std::string>& sources, const std::set<std::string>& origins,
-                    const std::vector<std::string>& required, int slack);
+                    const std::vector<std::string>& required, RegionWidth width);
 
 }  // namespace routefix::symsim

@@ -2,6 +2,7 @@
 // point-to-point links with BGP sessions, loopback prefixes, route-maps.
 #pragma once
 
+#include <stdexcept>
 #include <string>
 
 #include "model/network.h"
