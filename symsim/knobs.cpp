@@ -25,7 +25,11 @@ z3::expr KnobTable::get(const Knob& knob) {
   if (!inRegion(knob.node))
     return knob.integer ? ctx_.int_val(knob.original) : ctx_.bool_val(knob.original != 0);
   auto it = index_.find(knob.key);
-  if (it != index_.end()) return vars_[it->second];
+  if (it != index_.end()) {
+    used_.insert(it->second);
+    return vars_[it->second];
+  }
+  used_.insert(knobs_.size());
   std::string name = "k" + std::to_string(knobs_.size()) + "|" + knob.key;
   z3::expr v = knob.integer ? ctx_.int_const(name.c_str()) : ctx_.bool_const(name.c_str());
   index_.emplace(knob.key, knobs_.size());
@@ -49,8 +53,14 @@ std::optional<size_t> KnobTable::find(const std::string& key) const {
 }
 
 std::vector<KnobChange> KnobTable::changes(const z3::model& model) const {
+  std::set<size_t> all;
+  for (size_t i = 0; i < knobs_.size(); ++i) all.insert(i);
+  return changes(model, all);
+}
+
+std::vector<KnobChange> KnobTable::changes(const z3::model& model, const std::set<size_t>& among) const {
   std::vector<KnobChange> out;
-  for (size_t i = 0; i < knobs_.size(); ++i) {
+  for (size_t i : among) {
     z3::expr v = model.eval(vars_[i], true);
     int64_t value = knobs_[i].integer ? v.get_numeral_int64() : (v.is_true() ? 1 : 0);
     if (value != knobs_[i].original) out.push_back({i, value});

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <z3++.h>
@@ -83,8 +84,13 @@ class KnobTable {
   z3::expr keepsOriginal(size_t i) const;
   z3::expr equals(size_t i, int64_t value) const;
   std::optional<size_t> find(const std::string& key) const;
+  // The knob variables get() handed out since the last call: which knobs a part of the
+  // problem uses, so that parts sharing none can be solved apart.
+  std::set<size_t> takeUsed() { return std::exchange(used_, {}); }
   // Changed knobs in a model of the constraints.
   std::vector<KnobChange> changes(const z3::model& model) const;
+  // The same, looking only at these knobs (the others are not in the model's problem).
+  std::vector<KnobChange> changes(const z3::model& model, const std::set<size_t>& among) const;
 
  private:
   z3::context& ctx_;
@@ -92,6 +98,7 @@ class KnobTable {
   std::vector<Knob> knobs_;
   std::vector<z3::expr> vars_;
   std::map<std::string, size_t> index_;
+  std::set<size_t> used_;
 };
 
 }  // namespace routefix::symsim

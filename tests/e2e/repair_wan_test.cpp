@@ -48,6 +48,27 @@ void replaceLine(const fs::path& file, const std::string& line, const std::strin
   std::ofstream(file) << text;
 }
 
+// Turns `route-map FROM-<asn> permit 10` into a deny at the border of `n` single-homed
+// external ASes (one session, so nothing routes around the deny); returns their prefixes.
+std::vector<std::string> denyImports(const fs::path& snap, int n) {
+  std::vector<std::string> prefixes;
+  for (int x = 0; x < 40 && static_cast<int>(prefixes.size()) < n; ++x) {
+    fs::path ext = snap / "configs" / ("x" + std::to_string(x) + ".conf");
+    if (!fs::exists(ext) || count(readFile(ext), "remote-as 65000") != 1) continue;
+    std::string asn = std::to_string(64600 + x);
+    for (const auto& f : fs::directory_iterator(snap / "configs")) {
+      std::string config = readFile(f.path());
+      if (config.find("route-map FROM-" + asn + " permit 10") == std::string::npos) continue;
+      config = std::regex_replace(config, std::regex("route-map FROM-" + asn + " permit 10"),
+                                  "route-map FROM-" + asn + " deny 10");
+      std::ofstream(f.path()) << config;
+      prefixes.push_back("20." + std::to_string(x) + ".0.0/24");
+    }
+  }
+  REQUIRE(static_cast<int>(prefixes.size()) == n);
+  return prefixes;
+}
+
 // Runs repair for one intent (YAML flow form) and checks it found a one-change repair.
 auto repairWithOneChange(const GeneratedWan& wan, const std::string& intent) {
   std::ofstream(wan.dir / "intents.yaml") << "intents:\n  - " << intent << "\n";
@@ -68,26 +89,10 @@ auto repairWithOneChange(const GeneratedWan& wan, const std::string& intent) {
 TEST_CASE("repair of an import deny on a 150-router route-reflector WAN stays on the shortest walk") {
   GeneratedWan wan("--routers 130 --rrs 2 --externals 20 --prefixes 5 --seed 7");
   const fs::path& snap = wan.dir;
-
-  // A single-homed external (one session) and the border that imports its routes.
-  std::string asn, border;
-  for (int x = 0; x < 20 && border.empty(); ++x) {
-    std::string ext = readFile(snap / "configs" / ("x" + std::to_string(x) + ".conf"));
-    if (count(ext, "remote-as 65000") != 1) continue;
-    asn = std::to_string(64600 + x);
-    for (const auto& f : fs::directory_iterator(snap / "configs"))
-      if (readFile(f.path()).find("route-map FROM-" + asn + " permit 10") != std::string::npos)
-        border = f.path().string();
-  }
-  REQUIRE(!border.empty());
-  std::string config = readFile(border);
-  config = std::regex_replace(config, std::regex("route-map FROM-" + asn + " permit 10"),
-                              "route-map FROM-" + asn + " deny 10");
-  std::ofstream(border) << config;
-  std::string prefix = "20." + std::to_string(std::stoi(asn) - 64600) + ".0.0/24";
+  auto denied = denyImports(snap, 1);
   std::ofstream(snap / "intents.yaml") << "intents:\n"
-                                       << "  - {type: route, node: w40, prefix: " << prefix << ", present: true}\n"
-                                       << "  - {type: route, node: w90, prefix: " << prefix << ", present: true}\n";
+                                       << "  - {type: route, node: w40, prefix: " << denied[0] << ", present: true}\n"
+                                       << "  - {type: route, node: w90, prefix: " << denied[0] << ", present: true}\n";
 
   auto r = runRoutefix({"repair", snap.string(), "--format", "json", "--timeout", "30"});
   CAPTURE(r.err);
@@ -96,6 +101,27 @@ TEST_CASE("repair of an import deny on a 150-router route-reflector WAN stays on
   CHECK(j["status"] == "repaired");
   CHECK(j["changes"] == 1);
   CHECK(j["search"]["region_nodes"].get<int>() < 20);
+}
+
+// Errors in different parts of the network are independent problems: the search solves them
+// apart (each prefix over its own region) and the repair has one change per error.
+TEST_CASE("four import denies at once on a WAN: four changes, one round") {
+  GeneratedWan wan("--routers 130 --rrs 2 --externals 20 --prefixes 5 --seed 7");
+  const fs::path& snap = wan.dir;
+  auto denied = denyImports(snap, 4);
+  std::ofstream intents(snap / "intents.yaml");
+  intents << "intents:\n";
+  for (const auto& prefix : denied) intents << "  - {type: route, node: w40, prefix: " << prefix << ", present: true}\n";
+  intents.close();
+
+  auto r = runRoutefix({"repair", snap.string(), "--format", "json", "--timeout", "60"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  CHECK(j["verified"] == true);
+  CHECK(j["changes"] == 4);
+  CHECK(j["search"]["rounds"] == 1);
 }
 
 // The LAN is in OSPF, so without its `network` statement only OSPF carries it inside the WAN;

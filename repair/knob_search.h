@@ -1,0 +1,100 @@
+// The symbolic half of repair: the intent parts the solver must satisfy (targets), their Z3
+// encodings over a region of the network, and the MaxSMT call that finds the cheapest knob
+// changes. Internal to repair/ (repair_engine.cpp drives it and checks its answers concretely).
+#pragma once
+
+#include <z3++.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "model/network.h"
+#include "sim/dataplane.h"
+#include "symsim/bgp_encoding.h"
+#include "symsim/knobs.h"
+#include "symsim/ospf_encoding.h"
+#include "symsim/region.h"
+#include "symsim/session_graph.h"
+
+namespace routefix::repair {
+
+// One intent part the solver must satisfy, in one failure scenario.
+struct Target {
+  size_t intent;  // index into the intents
+  symsim::DestinationIntent part;
+  symsim::Scenario scenario;
+  bool required;  // failing now (must be fixed); else held before (protect it)
+};
+
+// Routers whose IGP path from `node` starts at `nextHop` in the concrete baseline (see
+// DestinationIntent::exits_via_next_hop).
+std::vector<std::string> exitsThrough(const model::Network& network, const sim::DataPlane& dp,
+                                      const std::string& node, const std::string& nextHop);
+
+// Everything Z3 holds for one region width; rebuilt when the region grows.
+class KnobSearch {
+ public:
+  KnobSearch(const model::Network& network, const sim::DataPlane& baseline, symsim::RegionWidth width,
+             const std::vector<Target>& targets);
+
+  // Encodes a target; false when it has no symbolic form here.
+  bool add(const Target& t);
+  bool encodes(const Target& t) const;
+
+  enum class Outcome { Found, Unsatisfiable, Timeout };
+  // The cheapest change set satisfying the required targets (and, with `protect`, the
+  // protected ones), never a blocked one.
+  Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes);
+  // Never propose exactly this assignment again.
+  void block(const std::vector<symsim::KnobChange>& changes);
+  void freeze(size_t knob) { frozen_.insert(knob); }
+
+  const symsim::KnobTable& knobs() const { return knobs_; }
+  const std::vector<symsim::BgpSession>& sessions() const { return sessions_; }
+  size_t regionSize() const { return region_.size(); }
+  bool wholeNetwork() const { return region_.size() == network_.devices.size(); }
+
+ private:
+  // One destination in one scenario: BGP carries it, or (for prefixes only OSPF carries) OSPF.
+  struct PrefixEncoding {
+    std::unique_ptr<symsim::BgpEncoding> bgp;
+    std::unique_ptr<symsim::OspfEncoding> ospf;
+    std::set<size_t> knobs;          // the knob variables its constraints and goals use
+    std::vector<z3::expr> required;  // goals of failing intents
+    std::vector<z3::expr> protected_;  // goals of intents that held
+    const z3::expr_vector& constraints() const { return bgp ? bgp->constraints() : ospf->constraints(); }
+  };
+  // Which model encodes a destination: the one symsim::ospfCarries picks for the prefix, or
+  // one the caller knows forwards the intent's traffic.
+  enum class Model { ByPrefix, Ospf, Bgp };
+  PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario, Model model);
+  std::optional<z3::expr> goal(PrefixEncoding& enc, const symsim::DestinationIntent& part);
+  void selectRegionFor(const Target& t);
+  // Encodings that share no knob variable are independent problems.
+  std::vector<std::vector<PrefixEncoding*>> independentParts();
+  Outcome solvePart(const std::vector<PrefixEncoding*>& part, bool withBlocked, bool protect,
+                    double seconds, std::vector<symsim::KnobChange>& changes);
+  void notePathInterfaces(const symsim::DestinationIntent& part);
+
+  const model::Network& network_;
+  const sim::DataPlane& baseline_;
+  symsim::RegionWidth width_;
+  z3::context ctx_;
+  symsim::KnobTable knobs_;
+  std::vector<symsim::BgpSession> sessions_;
+  std::set<std::string> region_;  // the union of every prefix's region
+  std::map<model::Prefix, std::set<std::string>> prefix_regions_;
+  std::map<model::Prefix, symsim::BoundaryRoutes> boundaries_;
+  std::map<std::tuple<std::string, model::Prefix, bool>, PrefixEncoding> encodings_;  // bool: OSPF
+  std::vector<Target> encoded_;
+  std::vector<z3::expr> blocked_;
+  std::set<size_t> frozen_;
+  std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
+};
+
+}  // namespace routefix::repair
