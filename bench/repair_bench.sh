@@ -5,7 +5,8 @@
 #     simultaneous injected errors (bench/error_injection.py, mixed classes), and
 #   - a fat-tree of k=32 (1,280 routers) with 1 error (and more with REPAIR_BENCH_FT_ERRORS).
 # Intents are the ones the injected errors break (plus the ones that hold beside them).
-# Prints: network, routers, errors, command, wall seconds, peak MiB, status, verified, changes.
+# Prints: network, routers, errors, command, wall and CPU (user + system) seconds, peak MiB,
+# status, verified, changes. CPU seconds are the figure to compare on a shared machine.
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh); REPAIR_BENCH_WAN_ERRORS (default
 # "1 5 10"), REPAIR_BENCH_FT_K (default 32), REPAIR_BENCH_FT_ERRORS (default "1"), REPAIR_BENCH_CPU (default 1).
 set -euo pipefail
@@ -29,21 +30,22 @@ classes_for() {  # classes_for N CLASS...: N names, cycling
   (IFS=,; echo "${out[*]}")
 }
 
-printf '%-14s %-8s %-7s %-9s %-8s %-10s %-12s %-9s %s\n' network routers errors command "wall(s)" "peak(MiB)" status verified changes
+printf '%-14s %-8s %-7s %-9s %-8s %-8s %-10s %-12s %-9s %s\n' network routers errors command "wall(s)" "cpu(s)" "peak(MiB)" status verified changes
 run_case() {  # run_case LABEL SNAPSHOT ERRORS
   local label=$1 snap=$2 errors=$3 routers cmd
   routers=$(ls "$snap/configs" | wc -l)
   for cmd in diagnose repair; do
-    /usr/bin/time -o "$work/time" -f "%e %M" "${pin[@]}" "$ROUTEFIX_BIN" "$cmd" "$snap" --format json \
+    /usr/bin/time -o "$work/time" -f "%e %M %U %S" "${pin[@]}" "$ROUTEFIX_BIN" "$cmd" "$snap" --format json \
       --timeout 600 >"$work/out.json" 2>/dev/null || true
-    read -r secs kib < <(tail -n 1 "$work/time")  # GNU time adds a line first on exit 1
+    read -r secs kib user sys < <(tail -n 1 "$work/time")  # GNU time adds a line first on exit 1
     read -r status verified changes < <(python3 -c '
 import json, sys
 j = json.load(open(sys.argv[1]))
 r = j.get("minimal_change", j)
 c = r.get("changes", "-")
 print(r.get("status", "-"), str(r.get("verified", "-")).lower(), len(c) if isinstance(c, list) else c)' "$work/out.json")
-    printf '%-14s %-8s %-7s %-9s %-8s %-10s %-12s %-9s %s\n' "$label" "$routers" "$errors" "$cmd" "$secs" \
+    printf '%-14s %-8s %-7s %-9s %-8s %-8s %-10s %-12s %-9s %s\n' "$label" "$routers" "$errors" "$cmd" "$secs" \
+      "$(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }')" \
       $((kib / 1024)) "$status" "$verified" "$changes"
   done
 }
