@@ -76,6 +76,16 @@ ClientConstraints ClientConstraintBuilder::build(RouteEncoding& enc, const std::
       out.constant[c] = classes.front();  // moves, if at all, without changing the objective
       continue;
     }
+    std::optional<LeaderCondition> leaders;
+    if (lowest_id && clients_[c].target) leaders = enc.leaderCondition(v, *clients_[c].target);
+    if (leaders && objective == ObjectiveKind::Satisfied) {
+      // The diagram may reach PoPs no vector within the caps makes the winner.
+      auto unbounded = [](const LeaderDisjunct& d) { return d.bounds.empty(); };
+      if (leaders->empty() || std::any_of(leaders->begin(), leaders->end(), unbounded)) {
+        out.constant[c] = leaders->empty() ? 0 : 1;
+        continue;
+      }
+    }
 
     // reaches(pred): the outcome class satisfies pred. Lowest-id: the winner's PoP has such
     // a class. Keep-all: some best session's PoP has (the catchment's class is the worst
@@ -92,8 +102,7 @@ ClientConstraints ClientConstraintBuilder::build(RouteEncoding& enc, const std::
       return terms.empty() ? enc.context().bool_val(false) : z3::mk_or(terms);
     };
     auto at_target = [&] {
-      auto is_target = [&](int64_t cls) { return atTarget(cls); };
-      return lowest_id ? reaches(is_target) : !reaches([&](int64_t cls) { return !atTarget(cls); });
+      return leaders ? enc.formula(*leaders) : !reaches([&](int64_t cls) { return !atTarget(cls); });
     };
     if (clients_[c].pinned) out.pinned.emplace_back(c, at_target());
     if (!eval_.counts(c)) continue;
@@ -122,7 +131,7 @@ ClientConstraints ClientConstraintBuilder::build(RouteEncoding& enc, const std::
     std::vector<int64_t> key;
     for (const auto& t : terms) key.insert(key.end(), {t.level, t.step, static_cast<int64_t>(t.formula.id())});
     auto [it, inserted] = by_formulas.emplace(std::move(key), out.groups.size());
-    if (inserted) out.groups.push_back({std::move(terms), 0, {}});
+    if (inserted) out.groups.push_back({std::move(terms), objective == ObjectiveKind::Satisfied ? leaders : std::nullopt, 0, {}});
     MergedGroup& g = out.groups[it->second];
     g.weight += eval_.weight(c);
     g.clients.push_back(c);

@@ -5,6 +5,9 @@
 // equivalent targets or latency steps - are merged into one soft constraint with their
 // summed weight: 10,000 client groups on a 75,000-AS graph collapse to a few thousand.
 // Clients no prepend vector can move between classes are set aside as constants.
+// Under lowest-id, "at the target" is the client's leader condition (leader_condition.h): an
+// exact test of whether the target can be reached at all (a client whose condition is empty
+// is a constant), and what the optimiser's conflict cliques are built from.
 #pragma once
 
 #include <z3++.h>
@@ -31,6 +34,7 @@ struct OutcomeTerm {
 
 struct MergedGroup {
   std::vector<OutcomeTerm> terms;
+  std::optional<LeaderCondition> leaders;  // satisfied, lowest-id: what the term encodes
   int64_t weight = 0;           // summed over the clients
   std::vector<size_t> clients;
 };

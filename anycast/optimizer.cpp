@@ -18,6 +18,7 @@
 #include <stdexcept>
 
 #include "anycast/client_constraints.h"
+#include "anycast/conflict_cliques.h"
 #include "anycast/route_encoding.h"
 #include "anycast/route_model.h"
 
@@ -120,6 +121,8 @@ class PrependOptimizer {
   };
   std::optional<Solution> solve(z3::check_result& result);
   size_t countMismatches(const Solution& solution, const std::vector<ClientOutcome>& simulated) const;
+  // The satisfied weight as soft constraints, clique by clique (conflict_cliques.h).
+  void addSatisfiedGoal(z3::optimize& opt, __int128 scale) const;
   size_t constraintGroups() const {
     return constraints_ ? constraints_->groups.size() + constraints_->pinned.size() : 0;
   }
@@ -181,6 +184,30 @@ void PrependOptimizer::climb(double deadline) {
   }
 }
 
+void PrependOptimizer::addSatisfiedGoal(z3::optimize& opt, __int128 scale) const {
+  const auto& groups = constraints_->groups;
+  std::vector<const LeaderCondition*> conditions;
+  std::vector<int64_t> weights;
+  for (const MergedGroup& g : groups) {
+    conditions.push_back(g.leaders ? &*g.leaders : nullptr);
+    weights.push_back(g.weight);
+  }
+  const auto cliques = conflictCliques(conditions, weights);
+  for (const auto& clique : cliques) {
+    z3::expr_vector members(opt.ctx());
+    for (size_t gi : clique) members.push_back(groups[gi].terms.front().formula);
+    if (members.size() > 1) opt.add(z3::atmost(members, 1));
+    const auto layers = layeredWeights(clique, weights);
+    z3::expr some_of_first = members[0];  // one of members 0..j holds
+    for (size_t j = 0; j < clique.size(); ++j) {
+      if (j > 0) some_of_first = some_of_first || members[static_cast<int>(j)];
+      if (layers[j] > 0) opt.add_soft(some_of_first, text(layers[j] * scale).c_str());
+    }
+  }
+  log("anycast: " + std::to_string(groups.size()) + " groups in " + std::to_string(cliques.size()) +
+      " cliques of mutually exclusive targets");
+}
+
 std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_result& result) {
   constraints_.reset();  // its formulas belong to the context replaced below
   ctx_ = std::make_unique<z3::context>();
@@ -195,8 +222,8 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   params.set("maxsat_engine", ctx.str_symbol("wmax"));
 
   RouteEncoding enc(ctx, prop_.graph(), d_, *model_, caps_);
-  for (const auto& clause : enc.chainClauses()) opt.add(clause);
   constraints_ = classes_.build(enc, client_as_);
+  for (const auto& clause : enc.definitions()) opt.add(clause);
 
   const auto objective = options_.objective;
   // Satisfied and latency are one MaxSAT objective: the goal weighted by `scale` (more
@@ -225,13 +252,12 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   }
   for (const auto& [client, at_target] : constraints_->pinned) opt.add(at_target);
 
+  if (objective == ObjectiveKind::Satisfied) addSatisfiedGoal(opt, scale);
   for (size_t gi = 0; gi < constraints_->groups.size(); ++gi) {
     const MergedGroup& g = constraints_->groups[gi];
     if (g.weight == 0) continue;
     switch (objective) {
-      case ObjectiveKind::Satisfied:
-        opt.add_soft(g.terms.front().formula, text(g.weight * scale).c_str());
-        break;
+      case ObjectiveKind::Satisfied: break;
       case ObjectiveKind::Latency:
         for (const OutcomeTerm& t : g.terms)
           opt.add_soft(!t.formula, text(static_cast<__int128>(g.weight) * t.step * scale).c_str());

@@ -10,13 +10,13 @@ namespace routefix::anycast {
 
 RouteEncoding::RouteEncoding(z3::context& ctx, const AsGraph& graph, const Deployment& deployment,
                              const RouteModel& model, std::vector<int> caps)
-    : ctx_(ctx), d_(deployment), model_(model), caps_(std::move(caps)), chain_(ctx),
-      winners_(graph, deployment, model) {
+    : ctx_(ctx), d_(deployment), model_(model), caps_(std::move(caps)), definitions_(ctx),
+      winners_(graph, deployment, model), order_(graph, model) {
   steps_.resize(caps_.size());
   for (size_t s = 0; s < caps_.size(); ++s)
     for (int t = 1; t <= caps_[s]; ++t) {
       steps_[s].push_back(ctx.bool_const(("p" + std::to_string(s) + ">=" + std::to_string(t)).c_str()));
-      if (t > 1) chain_.push_back(z3::implies(steps_[s][t - 1], steps_[s][t - 2]));
+      if (t > 1) definitions_.push_back(z3::implies(steps_[s][t - 1], steps_[s][t - 2]));
     }
 }
 
@@ -145,6 +145,32 @@ std::vector<size_t> RouteEncoding::winnerPops(AsIndex v) {
   for (size_t q = 0; q < reached.size(); ++q)
     if (reached[q]) pops.push_back(q);
   return pops;
+}
+
+z3::expr RouteEncoding::leadsBy(size_t s, size_t t, int k) {
+  auto key = std::make_tuple(s, t, k);
+  if (auto it = leads_.find(key); it != leads_.end()) return it->second;
+  // A variable of its own rather than the conjunction itself: Z3 then learns about the
+  // bound once for every client that uses it (10,000 ASes / 20 sessions: 4.5 s, not 7 s).
+  z3::expr lead = ctx_.bool_const(("p" + std::to_string(s) + "-p" + std::to_string(t) + "<=" + std::to_string(k)).c_str());
+  z3::expr_vector each(ctx_);  // p_s >= a forces p_t >= a - k
+  for (int a = 0; a <= caps_[s]; ++a) each.push_back(!geq(s, a) || geq(t, a - k));
+  definitions_.push_back(lead == z3::mk_and(each));
+  return leads_.emplace(key, lead).first->second;
+}
+
+LeaderCondition RouteEncoding::leaderCondition(AsIndex v, size_t target) {
+  return routefix::anycast::leaderCondition(model_, d_, caps_, v, order_.order(v, candidates(v)), target);
+}
+
+z3::expr RouteEncoding::formula(const LeaderCondition& condition) {
+  z3::expr_vector any(ctx_);
+  for (const LeaderDisjunct& d : condition) {
+    z3::expr_vector all(ctx_);
+    for (const LeadBound& b : d.bounds) all.push_back(leadsBy(d.leader, b.session, b.max_lead));
+    any.push_back(all.empty() ? ctx_.bool_val(true) : z3::mk_and(all));
+  }
+  return any.empty() ? ctx_.bool_val(false) : z3::mk_or(any);
 }
 
 }  // namespace routefix::anycast

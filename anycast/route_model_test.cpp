@@ -38,7 +38,7 @@ TEST_CASE("route model: lengths, tie sets and lowest-id winners match the simula
       z3::context ctx;
       RouteEncoding enc(ctx, graph, any.deployment, model, std::vector<int>(n, cap));
       z3::solver solver(ctx);
-      for (const auto& clause : enc.chainClauses()) solver.add(clause);
+      for (const auto& clause : enc.definitions()) solver.add(clause);
       for (size_t s = 0; s < n; ++s) {
         solver.add(enc.geq(s, p[s]));
         solver.add(!enc.geq(s, p[s] + 1));
