@@ -1,21 +1,12 @@
 #include "model/device.h"
 
 #include <algorithm>
-#include <cctype>
 #include <utility>
 
+#include "model/names.h"
 #include "model/network.h"
 
 namespace routefix::model {
-
-namespace {
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
-}  // namespace
 
 std::string vendorName(Vendor v) {
   switch (v) {
@@ -59,8 +50,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
 }
 
 bool Interface::isLoopback() const {
-  std::string lower;
-  for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string lower = lowercase(name);
   return lower.rfind("loopback", 0) == 0 || lower.rfind("lo0", 0) == 0 || lower == "lo";
 }
 

@@ -1,21 +1,15 @@
 #include "parser/external_routes.h"
 
-#include <cctype>
 
 #include "model/input_error.h"
+#include "model/names.h"
 #include "parser/json_input.h"
 
 namespace routefix::parser {
 
 namespace {
 
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
+using model::equalsIgnoreCase;
 
 uint32_t requireUnsigned(const nlohmann::json& v, const std::string& what, const std::string& path,
                          int line) {

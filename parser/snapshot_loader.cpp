@@ -9,7 +9,6 @@
 //   one would make them point at the wrong router.
 // - Links: topology.json if present, else batfish/layer1_topology.json, else inferred.
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -17,6 +16,7 @@
 #include <map>
 
 #include "model/input_error.h"
+#include "model/names.h"
 #include "parser/external_routes.h"
 #include "parser/parser.h"
 #include "parser/reference_check.h"
@@ -100,12 +100,6 @@ std::vector<DeviceSource> readConfigs(const fs::path& root, SourceText& text,
   return sources;
 }
 
-std::string lowercase(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 std::vector<model::Device> parseDevices(std::vector<DeviceSource> sources,
                                         std::vector<model::ParseWarning>& warnings) {
   std::vector<model::Device> devices;
@@ -117,7 +111,7 @@ std::vector<model::Device> parseDevices(std::vector<DeviceSource> sources,
     if (d.files.empty())
       for (const auto& f : source.files) d.files.push_back(f.path);
     const std::string& where = d.files.front();
-    auto [it, fresh] = fileOfName.emplace(lowercase(d.name), where);
+    auto [it, fresh] = fileOfName.emplace(model::lowercase(d.name), where);
     if (!fresh)
       throw model::InputError("duplicate device name " + d.name + " (also the name of " + it->second + ")",
                               d.hostname_span.known() ? d.hostname_span.file : where,

@@ -5,20 +5,18 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 
 #include "model/input_error.h"
+#include "model/names.h"
 #include "parser/json_input.h"
 
 namespace routefix::parser {
 
 namespace {
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
-}
+using model::equalsIgnoreCase;
+using model::lowercase;
 
 // "Gi0/1" and "GigabitEthernet0/1": the alphabetic type of one abbreviates the other's and
 // the rest (slot/port numbering) is identical.
@@ -42,13 +40,28 @@ struct Endpoint {
   std::string interface;
 };
 
+// Devices by lowercased name: a fabric's topology file names two devices per link, and a
+// scan of every device for each of them is quadratic. Of devices whose names differ only
+// in case, the last one is found.
+class DevicesByName {
+ public:
+  explicit DevicesByName(const std::vector<model::Device>& devices) {
+    for (const auto& d : devices) byName_.insert_or_assign(lowercase(d.name), &d);
+  }
+  const model::Device* find(std::string_view name) const {
+    auto it = byName_.find(lowercase(name));
+    return it == byName_.end() ? nullptr : it->second;
+  }
+
+ private:
+  std::unordered_map<std::string, const model::Device*> byName_;
+};
+
 // The device's own spelling of node and interface, or a warning and nullopt.
-std::optional<Endpoint> resolve(const std::vector<model::Device>& devices, const std::string& node,
+std::optional<Endpoint> resolve(const DevicesByName& devices, const std::string& node,
                                 const std::string& interface, const std::string& path, int line,
                                 const SourceText& text, std::vector<model::ParseWarning>& warnings) {
-  const model::Device* device = nullptr;
-  for (const auto& d : devices)
-    if (equalsIgnoreCase(d.name, node)) device = &d;
+  const model::Device* device = devices.find(node);
   if (!device) {
     warnings.push_back({path, line, text.line(path, line), "unknown node " + node + "; link ignored"});
     return std::nullopt;
@@ -78,14 +91,15 @@ std::vector<model::Link> readTopologyJson(const std::string& path, const SourceT
   nlohmann::json doc = parseJsonInput(raw, path);
   const auto& entries = requireArray(doc, "links", path);
   std::vector<int> lines = arrayElementLines(raw, "links");
+  DevicesByName byName(devices);
   std::vector<model::Link> links;
   for (size_t i = 0; i < entries.size(); ++i) {
     int line = lineOf(lines, i);
     std::string what = "links[" + std::to_string(i) + "]";
     const auto& e = entries[i];
-    auto a = resolve(devices, requireString(e, "a", what, path, line),
+    auto a = resolve(byName, requireString(e, "a", what, path, line),
                      requireString(e, "a_interface", what, path, line), path, line, text, warnings);
-    auto b = resolve(devices, requireString(e, "b", what, path, line),
+    auto b = resolve(byName, requireString(e, "b", what, path, line),
                      requireString(e, "b_interface", what, path, line), path, line, text, warnings);
     if (a && b) links.push_back({a->node, a->interface, b->node, b->interface});
   }
@@ -100,6 +114,7 @@ std::vector<model::Link> readBatfishLayer1(const std::string& path, const Source
   nlohmann::json doc = parseJsonInput(raw, path);
   const auto& edges = requireArray(doc, "edges", path);
   std::vector<int> lines = arrayElementLines(raw, "edges");
+  DevicesByName byName(devices);
   std::vector<model::Link> links;
   for (size_t i = 0; i < edges.size(); ++i) {
     int line = lineOf(lines, i);
@@ -110,7 +125,7 @@ std::vector<model::Link> readBatfishLayer1(const std::string& path, const Source
       const auto& e = edges[i];
       if (!e.is_object() || !e.contains(key) || !e[key].is_object())
         throw model::InputError(what + ": missing object \"" + key + "\"", path, line);
-      ends[side] = resolve(devices, requireString(e[key], "hostname", what + "." + key, path, line),
+      ends[side] = resolve(byName, requireString(e[key], "hostname", what + "." + key, path, line),
                            requireString(e[key], "interfaceName", what + "." + key, path, line), path,
                            line, text, warnings);
     }

@@ -11,6 +11,8 @@ namespace routefix::sim::detail {
 
 namespace {
 
+using model::equalsIgnoreCase;
+
 constexpr uint64_t kInfinite = std::numeric_limits<uint64_t>::max();
 
 struct OspfInterface {
@@ -55,8 +57,6 @@ void offer(Candidate& best, uint64_t cost, uint64_t tie, const Hops& hops) {
     mergeHops(best.hops, hops);
   }
 }
-
-bool equalsIgnoreCase(const std::string& a, const std::string& b) { return lowercase(a) == lowercase(b); }
 
 bool isPassive(const model::OspfProcess& p, const model::Interface& itf) {
   if (itf.ospf_passive) return *itf.ospf_passive;

@@ -1,16 +1,9 @@
 #include "sim/topology.h"
 
 #include <algorithm>
-#include <cctype>
 #include <numeric>
 
 namespace routefix::sim::detail {
-
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "model/names.h"
 #include "model/network.h"
 #include "sim/dataplane.h"
 
@@ -62,6 +63,6 @@ class Topology {
   std::unordered_map<std::string_view, uint32_t> nodeByName_;  // as written (views into network_)
 };
 
-std::string lowercase(std::string_view s);
+using model::lowercase;
 
 }  // namespace routefix::sim::detail
