@@ -127,7 +127,11 @@ class Engine {
       if (up_[p] && facts_[p].default_originate) prefixes.insert(Prefix(Ipv4{0}, 0));
     if (baseline_)
       for (const auto& [p, v] : baseline_->prefixes) prefixes.insert(p);
-    for (const auto& p : prefixes) runPrefix(p);
+    prefixesLeft_ = prefixes.size();
+    for (const auto& p : prefixes) {
+      runPrefix(p);
+      --prefixesLeft_;
+    }
     if (state_) {
       state_->peerings = std::move(peerings_);
       state_->facts = std::move(facts_);
@@ -713,7 +717,12 @@ class Engine {
         r.received_from = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
         r.next_hops = nextHopsOf(best_[n]);
       }
-      outcome_.routes[n].push_back(std::move(r));
+      auto& routes = outcome_.routes[n];
+      // A run from scratch emits all of a node's routes, which installRoutes then joins with
+      // its IGP routes in place: room for both at once spares a large fabric's nodes growing
+      // (moving every route into fresh memory) twice.
+      if (!baseline_ && routes.capacity() == 0) routes.reserve(prefixesLeft_ + ribs_[n].routes().size());
+      routes.push_back(std::move(r));
     }
   }
 
@@ -796,6 +805,7 @@ class Engine {
   std::vector<uint32_t> queueKey_;
   uint64_t sequence_ = 0;
   std::vector<uint32_t> touchedNodes_, touchedPeerings_;
+  size_t prefixesLeft_ = 0;  // this one included
   std::vector<const BgpPath*> candidates_;
   std::vector<uint32_t> order_;
   static constexpr uint32_t kNoPrepend = 0xffffffffu;

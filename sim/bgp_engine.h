@@ -5,7 +5,6 @@
 // all their contributors. A prefix whose best paths keep changing is cut off and reported.
 #pragma once
 
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,9 +20,8 @@ namespace routefix::sim::detail {
 struct BgpConvergedState;
 
 struct BgpOutcome {
-  // Per node: best BGP routes to install. A deque: it grows a route per prefix and never
-  // moves the routes already there.
-  std::vector<std::deque<Route>> routes;
+  // Per node: best BGP routes to install, in the order the prefixes were decided.
+  std::vector<std::vector<Route>> routes;
   // recomputeBgp only, per node: the prefixes it decided again. `routes` replaces the
   // baseline's routes for exactly these; the baseline's others stand.
   std::vector<std::vector<Prefix>> redecided;

@@ -72,9 +72,7 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   auto outcome = computeBgp(*topology, igp.ribs, setup, context.policies, context.tables);
   DataPlane dp;
   for (uint32_t i = 0; i < topology->nodeCount(); ++i) {
-    std::vector<Route> bgp(std::make_move_iterator(outcome.routes[i].begin()),
-                           std::make_move_iterator(outcome.routes[i].end()));
-    dp.ribs[network.devices[i].name] = installRoutes(*topology, i, igp, std::move(bgp));
+    dp.ribs[network.devices[i].name] = installRoutes(*topology, i, igp, std::move(outcome.routes[i]));
   }
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
   return dp;

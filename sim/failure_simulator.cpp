@@ -18,7 +18,7 @@ namespace {
 // sorted by prefix) now that it is `after` (none: withdrawn), sorted. BGP re-decides more
 // prefixes than change: a node that lost one of several equal paths still picks the same.
 std::vector<Prefix> changedRoutes(const std::vector<Route>& before, std::vector<Prefix>& redecided,
-                                  const std::deque<Route>& after) {
+                                  const std::vector<Route>& after) {
   std::vector<Prefix> out;
   if (redecided.empty()) return out;
   std::sort(redecided.begin(), redecided.end());

@@ -9,27 +9,51 @@ void sortNextHops(std::vector<NextHop>& hops) {
   hops.erase(std::unique(hops.begin(), hops.end()), hops.end());
 }
 
-NodeRib selectInstalled(std::vector<Route> candidates) {
+NodeRib selectInstalled(std::vector<Route> candidates, size_t first) {
   // Sorts small keys rather than routes: a route is a few hundred bytes to move, and a node
-  // of a large fabric has one for every prefix. The index last keeps equal routes in input
-  // order (a stable sort).
+  // of a large fabric has one for every prefix. The rank (position in the listed order) keeps
+  // equal routes in that order (a stable sort).
   struct Key {
     Prefix prefix;
     uint32_t admin_distance;
     Protocol protocol;
-    uint32_t index;
+    uint32_t rank;
+    uint32_t index;  // in `candidates`
     auto operator<=>(const Key&) const = default;
   };
+  const size_t n = candidates.size();
   std::vector<Key> keys;
-  keys.reserve(candidates.size());
-  for (uint32_t i = 0; i < candidates.size(); ++i)
-    keys.push_back(Key{candidates[i].prefix, candidates[i].admin_distance, candidates[i].protocol, i});
+  keys.reserve(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    auto rank = static_cast<uint32_t>(i >= first ? i - first : i + (n - first));
+    keys.push_back(Key{candidates[i].prefix, candidates[i].admin_distance, candidates[i].protocol, rank, i});
+  }
   std::sort(keys.begin(), keys.end());
-  std::vector<Route> installed;
-  for (const Key& k : keys)
-    if (installed.empty() || installed.back().prefix != k.prefix)
-      installed.push_back(std::move(candidates[k.index]));
-  return NodeRib(std::move(installed));
+  // Where each slot's route comes from: the winners in prefix order, then the losers.
+  std::vector<uint32_t> source;
+  source.reserve(n);
+  for (size_t i = 0; i < n; ++i)
+    if (i == 0 || keys[i].prefix != keys[i - 1].prefix) source.push_back(keys[i].index);
+  const size_t installed = source.size();
+  for (size_t i = 1; i < n; ++i)
+    if (keys[i].prefix == keys[i - 1].prefix) source.push_back(keys[i].index);
+  // The permutation in place, a cycle at a time: the table reuses the candidates' memory,
+  // which a large fabric would otherwise allocate (and the kernel zero) a second time.
+  std::vector<char> placed(n, 0);
+  for (size_t start = 0; start < n; ++start) {
+    if (placed[start]) continue;
+    placed[start] = 1;
+    if (source[start] == start) continue;
+    Route carried = std::move(candidates[start]);
+    size_t slot = start;
+    for (; source[slot] != start; slot = source[slot]) {
+      candidates[slot] = std::move(candidates[source[slot]]);
+      placed[source[slot]] = 1;
+    }
+    candidates[slot] = std::move(carried);
+  }
+  candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(installed), candidates.end());
+  return NodeRib(std::move(candidates));
 }
 
 const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,

@@ -12,8 +12,11 @@
 namespace routefix::sim::detail {
 
 // Per prefix, the candidates with the lowest admin distance (ties: the lower protocol
-// enum, so connected beats static beats OSPF beats BGP at equal distance).
-NodeRib selectInstalled(std::vector<Route> candidates);
+// enum, so connected beats static beats OSPF beats BGP at equal distance, then the earlier
+// candidate). The candidates count as listed from `first` to the end, then from the start to
+// `first`: a caller can append routes that should come first without moving the others.
+// The table keeps the candidates' storage.
+NodeRib selectInstalled(std::vector<Route> candidates, size_t first = 0);
 
 const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,
                                const std::function<bool(const Route&)>& usable);

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "sim/rib.h"
 #include "sim/sim_test_network.h"
 
 using namespace routefix::sim;
@@ -99,4 +100,30 @@ TEST_CASE("longest match prefers the most specific route") {
   CHECK(rib.longestMatch(*Ipv4::parse("10.8.1.7"))->prefix == *Prefix::parse("10.8.1.0/24"));
   CHECK(rib.longestMatch(*Ipv4::parse("10.8.2.7"))->prefix == *Prefix::parse("10.8.0.0/16"));
   CHECK(rib.longestMatch(*Ipv4::parse("11.0.0.1")) == nullptr);
+}
+
+TEST_CASE("selectInstalled: lowest distance per prefix, ties by listed order starting at `first`") {
+  using routefix::sim::detail::selectInstalled;
+  auto route = [](const char* prefix, uint32_t distance, Protocol protocol, uint32_t metric) {
+    Route r;
+    r.prefix = *Prefix::parse(prefix);
+    r.admin_distance = distance;
+    r.protocol = protocol;
+    r.metric = metric;  // tells equal candidates apart
+    return r;
+  };
+  // Shuffled, with losers between the winners: the permutation in place has cycles.
+  std::vector<Route> candidates{
+      route("10.3.0.0/16", 20, Protocol::Bgp, 1),       route("10.1.0.0/16", 200, Protocol::Ibgp, 2),
+      route("10.2.0.0/16", 20, Protocol::Aggregate, 3), route("10.1.0.0/16", 110, Protocol::Ospf, 4),
+      route("10.0.0.0/16", 0, Protocol::Connected, 5),  route("10.2.0.0/16", 20, Protocol::Aggregate, 6),
+      route("10.3.0.0/16", 1, Protocol::Static, 7)};
+  auto metrics = [](const NodeRib& rib) {
+    std::vector<uint32_t> out;
+    for (const auto& r : rib.routes()) out.push_back(r.metric);
+    return out;
+  };
+  CHECK(metrics(selectInstalled(candidates)) == std::vector<uint32_t>{5, 4, 3, 7});
+  // Listed from index 4 on first: of the two equal aggregates, the one at 5 now comes first.
+  CHECK(metrics(selectInstalled(candidates, 4)) == std::vector<uint32_t>{5, 4, 6, 7});
 }

@@ -105,12 +105,15 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
 }
 
 NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp) {
-  auto all = joined({&igp.connected[node], &igp.statics[node], &igp.ospf[node], &igp.aggregates[node]});
-  all.insert(all.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));
-  NodeRib rib = selectInstalled(std::move(all));
+  // The IGP routes go after the BGP ones, which stay where they are (a fabric node has
+  // hundreds of them), and are listed first all the same.
+  size_t bgpCount = bgp.size();
+  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.ospf[node], &igp.aggregates[node]})
+    bgp.insert(bgp.end(), part->begin(), part->end());
+  NodeRib rib = selectInstalled(std::move(bgp), bgpCount);
   auto s = staticRoutes(topo, node, rib);
   if (sameRoutes(s, igp.statics[node])) return rib;
-  all = std::move(rib).release();
+  auto all = std::move(rib).release();
   all.insert(all.end(), s.begin(), s.end());
   return selectInstalled(std::move(all));
 }
