@@ -77,7 +77,8 @@ ClientConstraints ClientConstraintBuilder::build(RouteEncoding& enc, const std::
       continue;
     }
     std::optional<LeaderCondition> leaders;
-    if (lowest_id && clients_[c].target) leaders = enc.leaderCondition(v, *clients_[c].target);
+    if (lowest_id && clients_[c].target && (objective == ObjectiveKind::Satisfied || clients_[c].pinned))
+      leaders = enc.leaderCondition(v, *clients_[c].target);
     if (leaders && objective == ObjectiveKind::Satisfied) {
       // The diagram may reach PoPs no vector within the caps makes the winner.
       auto unbounded = [](const LeaderDisjunct& d) { return d.bounds.empty(); };
@@ -101,6 +102,8 @@ ClientConstraints ClientConstraintBuilder::build(RouteEncoding& enc, const std::
         if (pred(outcomeClass(c, d_.sessions[s].pop))) terms.push_back(enc.best(v, s));
       return terms.empty() ? enc.context().bool_val(false) : z3::mk_or(terms);
     };
+    // Only asked of pinned clients and under satisfied, so lowest-id always has `leaders`;
+    // keep-all: no PoP of the catchment is off target.
     auto at_target = [&] {
       return leaders ? enc.formula(*leaders) : !reaches([&](int64_t cls) { return !atTarget(cls); });
     };
