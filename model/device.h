@@ -161,6 +161,7 @@ struct BgpNeighbor {
   std::string description;
   std::string update_source;  // interface name or address
   bool next_hop_self = false;
+  bool next_hop_self_force = false;  // FRR `force` / IOS `all`: also on reflected iBGP routes
   bool route_reflector_client = false;
   bool send_community = false;
   bool send_community_extended = false;

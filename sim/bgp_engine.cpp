@@ -569,8 +569,9 @@ class Engine {
       out.local_pref = 0;
     } else {
       out.as_path = s.as_path;
+      // next-hop-self leaves reflected iBGP routes alone unless forced (FRR `force`, IOS `all`).
       bool self = s.next_hop_peer_address || b.kind != PathKind::Learned ||
-                  (facts_[p].next_hop_self && b.ebgp);
+                  (facts_[p].next_hop_self && b.ebgp) || facts_[p].next_hop_self_force;
       out.next_hop = s.next_hop_set ? s.next_hop.value
                                     : (self ? peer.sender_address.value : b.next_hop);
       out.local_pref = s.local_pref;

@@ -30,6 +30,7 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
       f.default_originate = sn.default_originate;
       f.send_community = sn.send_community;
       f.next_hop_self = sn.next_hop_self;
+      f.next_hop_self_force = sn.next_hop_self && sn.next_hop_self_force;
     }
     f.in = &policies[peer.receiver].resolve(rn.import_policies);
     f.in_permits_all = PolicyEvaluator::permitsUnchanged(*f.in);

@@ -20,6 +20,7 @@ struct PeeringFacts {
   bool out_filtered = false, in_filtered = false;      // a prefix-list or filter-list applies
   bool out_blocked = false, in_blocked = false;        // ebgp-requires-policy and none set
   bool default_originate = false, send_community = false, next_hop_self = false;
+  bool next_hop_self_force = false;  // next-hop-self on reflected iBGP routes too
   bool multihop = false;  // receiver's ebgp-multihop
   uint32_t weight = 0;    // receiver's neighbor weight
   uint32_t receiver_asn = 0;

@@ -459,6 +459,13 @@ TEST_CASE("route reflection: client routes go everywhere, non-client routes only
   CHECK(routeAt(dp, "c1", "172.16.3.0/24"));
   CHECK(routeAt(dp, "c2", "172.16.3.0/24"));
   CHECK_FALSE(routeAt(dp, "n2", "172.16.3.0/24"));
+
+  // next-hop-self towards c2 leaves reflected routes alone; forced, it rewrites them too.
+  auto& toC2 = net.findDevice("rr")->bgp->neighbors[1];
+  toC2.next_hop_self = true;
+  CHECK(routeAt(simulate(net), "c2", "172.16.1.0/24")->next_hops[0].node == "c1");
+  toC2.next_hop_self_force = true;
+  CHECK(routeAt(simulate(net), "c2", "172.16.1.0/24")->next_hops[0].node == "rr");
 }
 
 TEST_CASE("default-originate sends 0.0.0.0/0 to that neighbor only") {

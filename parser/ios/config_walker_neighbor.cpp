@@ -110,6 +110,7 @@ antlrcpp::Any ConfigWalker::visitNbrNextHopSelf(IosParser::NbrNextHopSelfContext
   if (ctx->WORD() && ctx->WORD()->getText() != "all" && ctx->WORD()->getText() != "force")
     throw ValueError("unknown next-hop-self option " + ctx->WORD()->getText());
   neighbor_->next_hop_self = !negated_;
+  neighbor_->next_hop_self_force = !negated_ && ctx->WORD();
   noteNeighborStatement("next-hop-self");
   return {};
 }

@@ -129,7 +129,10 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
        }},
       {"description", [](auto& g, auto& n) { n.description = g.description; }},
       {"update-source", [](auto& g, auto& n) { n.update_source = g.update_source; }},
-      {"next-hop-self", [](auto& g, auto& n) { n.next_hop_self = g.next_hop_self; }},
+      {"next-hop-self", [](auto& g, auto& n) {
+         n.next_hop_self = g.next_hop_self;
+         n.next_hop_self_force = g.next_hop_self_force;
+       }},
       {"route-reflector-client",
        [](auto& g, auto& n) { n.route_reflector_client = g.route_reflector_client; }},
       {"send-community",

@@ -1,6 +1,8 @@
 // router bgp: process settings, neighbors, peer groups, address families.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "parser/ios/ios_test_support.h"
 
 namespace routefix::parser::ios::test {
@@ -361,6 +363,27 @@ TEST_CASE("a second BGP instance or a VRF instance is reported and its block ign
       " neighbor 10.0.0.3 remote-as 3\n");
   CHECK(warningLines(p, "VRF") == std::vector<int>{3});
   CHECK(p.device.bgp->neighbors.size() == 2);
+}
+
+TEST_CASE("next-hop-self force (FRR) and all (IOS) also cover reflected routes; peer-groups pass it on") {
+  auto p = parseText(
+      "router bgp 65000\n"
+      " neighbor RR-CLIENTS peer-group\n"
+      " neighbor RR-CLIENTS remote-as 65000\n"
+      " neighbor RR-CLIENTS next-hop-self force\n"
+      " neighbor 10.0.0.2 peer-group RR-CLIENTS\n"
+      " neighbor 10.0.0.3 remote-as 65000\n"
+      " neighbor 10.0.0.3 next-hop-self all\n"
+      " neighbor 10.0.0.4 remote-as 65000\n"
+      " neighbor 10.0.0.4 next-hop-self\n");
+  const auto& n = p.device.bgp->neighbors;
+  auto find = [&](const char* id) {
+    return *std::find_if(n.begin(), n.end(), [&](const model::BgpNeighbor& x) { return x.id == id; });
+  };
+  CHECK(find("10.0.0.2").next_hop_self_force);
+  CHECK(find("10.0.0.3").next_hop_self_force);
+  CHECK(find("10.0.0.4").next_hop_self);
+  CHECK_FALSE(find("10.0.0.4").next_hop_self_force);
 }
 
 }  // namespace routefix::parser::ios::test
