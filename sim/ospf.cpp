@@ -451,12 +451,17 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       bool external = proto == Protocol::OspfE1 || proto == Protocol::OspfE2;
       r.admin_distance = external ? externalDistance : distance;
       r.metric = static_cast<uint32_t>(std::min<uint64_t>(c.cost, 0xffffffffu));
+      std::vector<NextHop> hops;
       for (const auto& h : c.hops) {
         InterfaceRef itf{n, h.iface};
         Ipv4 gw{h.gateway};
-        r.next_hops.push_back(NextHop{gw, d.interfaces[h.iface].name, topo.nodeBehind(itf, gw), false});
+        hops.push_back(NextHop{gw, d.interfaces[h.iface].name, topo.nodeBehind(itf, gw), false});
       }
-      std::sort(r.next_hops.begin(), r.next_hops.end());
+      std::sort(hops.begin(), hops.end());
+      // `maximum-paths N` keeps N of the equal-cost paths: the lowest gateway addresses, as
+      // FRR did in the lab (which N it keeps is not documented).
+      if (d.ospf->maximum_paths && hops.size() > d.ospf->maximum_paths) hops.resize(d.ospf->maximum_paths);
+      for (auto& h : hops) r.next_hops.push_back(std::move(h));
       out[n].push_back(std::move(r));
     };
     for (const auto& [p, c] : state[n].intra) emit(p, c, Protocol::Ospf);

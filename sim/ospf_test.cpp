@@ -43,6 +43,17 @@ TEST_CASE("OSPF: equal-cost paths are all kept, costs add up along the path") {
   CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2", "r3"});
 }
 
+TEST_CASE("OSPF maximum-paths 1 keeps the equal-cost path with the lowest gateway") {
+  auto b = square();
+  for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
+  b.dev("r1").ospf->maximum_paths = 1;
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r1", "172.16.4.0/24");
+  REQUIRE(r);
+  CHECK(r->metric == 30);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});  // 10.0.12.2 < 10.0.13.2
+}
+
 TEST_CASE("OSPF: a configured cost breaks the tie") {
   auto b = square();
   for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
