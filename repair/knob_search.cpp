@@ -1,6 +1,7 @@
 #include "repair/knob_search.h"
 
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 
 namespace routefix::repair {
@@ -219,9 +220,12 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
     for (auto& [key, enc] : encodings_) all.push_back(&enc);
     return solvePart(all, true, protect, seconds, changes);
   }
+  auto start = std::chrono::steady_clock::now();
   for (const auto& part : independentParts()) {
+    double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (left <= 0) return Outcome::Timeout;
     std::vector<symsim::KnobChange> partChanges;
-    Outcome o = solvePart(part, false, protect, seconds, partChanges);
+    Outcome o = solvePart(part, false, protect, left, partChanges);
     if (o != Outcome::Found) return o;
     changes.insert(changes.end(), partChanges.begin(), partChanges.end());
   }
