@@ -111,6 +111,7 @@ KnobSearch::KnobSearch(const model::Network& network, const sim::DataPlane& base
                        symsim::RegionWidth width, const std::vector<Target>& targets)
     : network_(network), baseline_(baseline), width_(width), knobs_(ctx_),
       sessions_(symsim::discoverSessions(network)) {
+  // Every target's walks first: a prefix's region is fixed once it is encoded.
   for (const auto& t : targets) selectRegionFor(t);
   for (const auto& t : targets) add(t);
 }
@@ -119,22 +120,19 @@ KnobSearch::KnobSearch(const model::Network& network, const sim::DataPlane& base
 // every prefix over the union of all regions multiplied the problem by the number of
 // prefixes when several errors break intents in different parts of the network.
 void KnobSearch::selectRegionFor(const Target& t) {
-  auto [it, fresh] = prefix_regions_.try_emplace(t.part.destination);
-  if (fresh || encodings_.empty()) {  // a prefix's region is fixed once it is encoded
-    std::vector<std::string> required = t.part.through;
-    required.insert(required.end(), t.part.path.begin(), t.part.path.end());
-    std::vector<std::string> sources = t.part.sources;
-    if (!t.part.node.empty()) sources.push_back(t.part.node);
-    if (!t.part.next_hop_node.empty()) required.push_back(t.part.next_hop_node);
-    auto r = symsim::selectRegion(network_, sessions_, sources,
-                                  symsim::prefixOrigins(network_, t.part.destination), required, width_);
-    it->second.insert(r.nodes.begin(), r.nodes.end());
-    region_.insert(r.nodes.begin(), r.nodes.end());
-  }
+  std::vector<std::string> required = t.part.through;
+  required.insert(required.end(), t.part.path.begin(), t.part.path.end());
+  std::vector<std::string> sources = t.part.sources;
+  if (!t.part.node.empty()) sources.push_back(t.part.node);
+  if (!t.part.next_hop_node.empty()) required.push_back(t.part.next_hop_node);
+  auto r = symsim::selectRegion(network_, sessions_, sources,
+                                symsim::prefixOrigins(network_, t.part.destination), required, width_);
+  prefix_regions_[t.part.destination].insert(r.nodes.begin(), r.nodes.end());
+  region_.insert(r.nodes.begin(), r.nodes.end());
 }
 
 bool KnobSearch::add(const Target& t) {
-  selectRegionFor(t);
+  if (!prefix_regions_.count(t.part.destination)) selectRegionFor(t);  // a target added later
   Model model = ospfForwardsAt(network_, baseline_, t.part) ? Model::Ospf : Model::ByPrefix;
   PrefixEncoding* enc = &encoding(t.part.destination, t.scenario, model);
   auto c = goal(*enc, t.part);
@@ -188,9 +186,14 @@ KnobSearch::PrefixEncoding& KnobSearch::encoding(const model::Prefix& prefix, co
   return encodings_.emplace(key, std::move(enc)).first->second;
 }
 
-std::vector<std::vector<KnobSearch::PrefixEncoding*>> KnobSearch::independentParts() {
+std::vector<KnobSearch::PrefixEncoding*> KnobSearch::allEncodings() {
   std::vector<PrefixEncoding*> all;
   for (auto& [key, enc] : encodings_) all.push_back(&enc);
+  return all;
+}
+
+std::vector<std::vector<KnobSearch::PrefixEncoding*>> KnobSearch::independentParts() {
+  std::vector<PrefixEncoding*> all = allEncodings();
   std::vector<size_t> parent(all.size());
   std::iota(parent.begin(), parent.end(), 0);
   auto root = [&](size_t i) {
@@ -215,11 +218,7 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
   // A blocked assignment spans every part (the concrete check rejected the whole patch), so
   // once there is one the problem is solved whole. Before that, the parts' optima add up to
   // the optimum: every objective is a sum over knobs and no knob is in two parts.
-  if (!blocked_.empty()) {
-    std::vector<PrefixEncoding*> all;
-    for (auto& [key, enc] : encodings_) all.push_back(&enc);
-    return solvePart(all, true, protect, seconds, changes);
-  }
+  if (!blocked_.empty()) return solvePart(allEncodings(), true, protect, seconds, changes);
   auto start = std::chrono::steady_clock::now();
   for (const auto& part : independentParts()) {
     double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

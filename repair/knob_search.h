@@ -75,6 +75,7 @@ class KnobSearch {
   PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario, Model model);
   std::optional<z3::expr> goal(PrefixEncoding& enc, const symsim::DestinationIntent& part);
   void selectRegionFor(const Target& t);
+  std::vector<PrefixEncoding*> allEncodings();
   // Encodings that share no knob variable are independent problems.
   std::vector<std::vector<PrefixEncoding*>> independentParts();
   Outcome solvePart(const std::vector<PrefixEncoding*>& part, bool withBlocked, bool protect,

@@ -113,12 +113,14 @@ Region selectRegion(const model::Network& network, const std::vector<BgpSession>
   region.nodes.insert(origins.begin(), origins.end());
   for (const auto& r : required) region.nodes.insert(canonical(r));
   if (width.kind == RegionWidth::Kind::OneWalk) {
+    std::vector<std::map<std::string, int>> toRequired;  // one BFS per required router, not per source
+    for (const auto& r : required) toRequired.push_back(distances(g, {canonical(r)}));
     for (const auto& src : sources) {
       std::string from = canonical(src);
       region.nodes.insert(from);
-      for (const auto& r : required) {
-        addShortestWalk(g, from, distances(g, {canonical(r)}), region.nodes);
-        from = canonical(r);
+      for (size_t i = 0; i < required.size(); ++i) {
+        addShortestWalk(g, from, toRequired[i], region.nodes);
+        from = canonical(required[i]);
       }
       addShortestWalk(g, from, fromOrigins, region.nodes);
     }
