@@ -107,7 +107,10 @@ ClientConstraints ClientConstraintBuilder::build(RouteEncoding& enc, const std::
     auto at_target = [&] {
       return leaders ? enc.formula(*leaders) : !reaches([&](int64_t cls) { return !atTarget(cls); });
     };
-    if (clients_[c].pinned) out.pinned.emplace_back(c, at_target());
+    if (clients_[c].pinned) {
+      out.pinned.emplace_back(c, at_target());
+      out.pinned_leaders.push_back(leaders);
+    }
     if (!eval_.counts(c)) continue;
 
     std::vector<OutcomeTerm> terms;

@@ -43,6 +43,7 @@ struct ClientConstraints {
   std::vector<MergedGroup> groups;                  // clients that count and can move
   std::vector<std::optional<int64_t>> constant;     // per client: its outcome class, if fixed
   std::vector<std::pair<size_t, z3::expr>> pinned;  // (client, "at its target"), hard
+  std::vector<std::optional<LeaderCondition>> pinned_leaders;  // per pinned entry, lowest-id
   size_t sensitive_ases = 0;                        // client ASes with several candidate sessions
 };
 

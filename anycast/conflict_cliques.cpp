@@ -24,6 +24,12 @@ std::vector<std::vector<size_t>> conflictCliques(const std::vector<const LeaderC
   return cliques;
 }
 
+int64_t cliqueBound(const std::vector<std::vector<size_t>>& cliques, const std::vector<int64_t>& weights) {
+  int64_t bound = 0;
+  for (const auto& clique : cliques) bound += weights[clique.front()];  // members heaviest first
+  return bound;
+}
+
 std::vector<int64_t> layeredWeights(const std::vector<size_t>& clique, const std::vector<int64_t>& weights) {
   std::vector<int64_t> out;
   for (size_t j = 0; j < clique.size(); ++j)

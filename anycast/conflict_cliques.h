@@ -22,6 +22,9 @@ namespace routefix::anycast {
 std::vector<std::vector<size_t>> conflictCliques(const std::vector<const LeaderCondition*>& conditions,
                                                  const std::vector<int64_t>& weights);
 
+// An upper bound on the weight of groups at target together: each clique's heaviest member.
+int64_t cliqueBound(const std::vector<std::vector<size_t>>& cliques, const std::vector<int64_t>& weights);
+
 // The layered soft constraints of one clique (members heaviest first): member j's entry is
 // the weight of "one of members 0..j holds"; zero weights are kept so indices line up.
 std::vector<int64_t> layeredWeights(const std::vector<size_t>& clique, const std::vector<int64_t>& weights);

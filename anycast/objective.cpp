@@ -139,4 +139,12 @@ double ObjectiveEvaluator::value(const std::vector<ClientOutcome>& outcomes) con
   return std::round(v * 1e6) / 1e6;  // stable, readable output
 }
 
+double ObjectiveEvaluator::satisfiedValue(__int128 weight_at_target) const {
+  __int128 total = 0;
+  for (size_t c = 0; c < clients_.size(); ++c)
+    if (counts(c)) total += weights_[c];
+  double v = total ? static_cast<double>(weight_at_target) / static_cast<double>(total) : 0;
+  return std::round(v * 1e6) / 1e6;
+}
+
 }  // namespace routefix::anycast

@@ -51,6 +51,8 @@ class ObjectiveEvaluator {
   __int128 score(const std::vector<ClientOutcome>& outcomes) const;
   // The value users read: fraction of weight at target, weighted mean ms, or p90 ms.
   double value(const std::vector<ClientOutcome>& outcomes) const;
+  // The satisfied objective's value for a weight at target (e.g. an upper bound on it).
+  double satisfiedValue(__int128 weight_at_target) const;
 
   // Weighted 90th percentile of (latency, weight) pairs: the smallest latency L such that
   // the clients at or below L carry at least 90% of the weight.

@@ -19,6 +19,8 @@
 
 #include "anycast/client_constraints.h"
 #include "anycast/conflict_cliques.h"
+#include "anycast/leader_local_search.h"
+#include "anycast/satisfied_weight_search.h"
 #include "anycast/route_encoding.h"
 #include "anycast/route_model.h"
 
@@ -112,6 +114,9 @@ class PrependOptimizer {
   // Coordinate descent with the simulator until `deadline` (seconds since start): only a
   // fallback for when Z3 runs out of time, which otherwise has nothing better than zero.
   void climb(double deadline);
+  bool leaderConditions() const {
+    return options_.objective == ObjectiveKind::Satisfied && options_.tie_break == TieBreak::LowestId;
+  }
   // The optimal vector under the exact model, with the truth Z3 gives each group's terms
   // and each pinned client's "at target". nullopt = infeasible.
   struct Solution {
@@ -121,8 +126,14 @@ class PrependOptimizer {
   };
   std::optional<Solution> solve(z3::check_result& result);
   size_t countMismatches(const Solution& solution, const std::vector<ClientOutcome>& simulated) const;
-  // The satisfied weight as soft constraints, clique by clique (conflict_cliques.h).
-  void addSatisfiedGoal(z3::optimize& opt, __int128 scale) const;
+  // The satisfied goal (conflict_cliques.h). Under lowest-id the best weight is proven
+  // first (satisfied_weight_search.h) and becomes a hard bound, which leaves Z3 optimize
+  // only the fewest prepends; otherwise the cliques' layered soft constraints. `reserve`:
+  // seconds to keep for what follows Z3.
+  enum class GoalState { Ready, OutOfTime, Infeasible };
+  GoalState addSatisfiedGoal(z3::optimize& opt, const RouteEncoding& enc, __int128 scale, double reserve);
+  void addLayeredGoal(z3::optimize& opt, const std::vector<std::vector<size_t>>& cliques,
+                      const std::vector<int64_t>& weights, __int128 scale) const;
   size_t constraintGroups() const {
     return constraints_ ? constraints_->groups.size() + constraints_->pinned.size() : 0;
   }
@@ -151,6 +162,7 @@ class PrependOptimizer {
     int total = 0;
   };
   std::optional<Candidate> best_;
+  std::optional<__int128> bound_;  // see OptimizeResult::objective_bound
 };
 
 std::vector<ClientOutcome> PrependOptimizer::simulate(const PrependVector& p) {
@@ -184,7 +196,8 @@ void PrependOptimizer::climb(double deadline) {
   }
 }
 
-void PrependOptimizer::addSatisfiedGoal(z3::optimize& opt, __int128 scale) const {
+PrependOptimizer::GoalState PrependOptimizer::addSatisfiedGoal(z3::optimize& opt, const RouteEncoding& enc,
+                                                               __int128 scale, double reserve) {
   const auto& groups = constraints_->groups;
   std::vector<const LeaderCondition*> conditions;
   std::vector<int64_t> weights;
@@ -193,19 +206,83 @@ void PrependOptimizer::addSatisfiedGoal(z3::optimize& opt, __int128 scale) const
     weights.push_back(g.weight);
   }
   const auto cliques = conflictCliques(conditions, weights);
+  __int128 bound = 0;
+  for (size_t c = 0; c < clients_.size(); ++c)
+    if (constraints_->constant[c] && classes_.atTarget(*constraints_->constant[c]) && eval_.counts(c))
+      bound += eval_.weight(c);
+  bound_ = bound + cliqueBound(cliques, weights);
+  log("anycast: " + std::to_string(groups.size()) + " groups in " + std::to_string(cliques.size()) +
+      " cliques of mutually exclusive targets");
+
+  z3::context& ctx = opt.ctx();
+  z3::expr_vector hard(ctx);
+  for (const auto& clause : enc.definitions()) hard.push_back(clause);
+  for (const auto& entry : constraints_->pinned) hard.push_back(entry.second);
+  std::vector<z3::expr> formulas;
+  for (const MergedGroup& g : groups) formulas.push_back(g.terms.front().formula);
   for (const auto& clique : cliques) {
-    z3::expr_vector members(opt.ctx());
-    for (size_t gi : clique) members.push_back(groups[gi].terms.front().formula);
-    if (members.size() > 1) opt.add(z3::atmost(members, 1));
+    if (clique.size() < 2) continue;
+    z3::expr_vector members(ctx);
+    for (size_t gi : clique) members.push_back(formulas[gi]);
+    hard.push_back(z3::atmost(members, 1));
+    opt.add(hard.back());
+  }
+
+  std::vector<const LeaderCondition*> required;
+  for (const auto& leaders : constraints_->pinned_leaders) required.push_back(leaders ? &*leaders : nullptr);
+  const bool searchable = leaderConditions() &&
+                          std::none_of(conditions.begin(), conditions.end(), [](auto* c) { return !c; }) &&
+                          std::none_of(required.begin(), required.end(), [](auto* c) { return !c; });
+  std::vector<WeightedCondition> weighted;
+  for (size_t gi = 0; searchable && gi < groups.size(); ++gi) weighted.push_back({conditions[gi], weights[gi]});
+  LeaderLocalSearch local(std::move(weighted), required, caps_);
+  SatisfiedWeightSearch search(ctx, hard, formulas, weights, enc.steps(), local);
+  if (!searchable) {
+    addLayeredGoal(opt, cliques, weights, scale);
+    return GoalState::Ready;
+  }
+  auto at = [&](double seconds) { return start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)); };
+  auto incumbent = local.search(PrependVector(caps_.size(), 0),
+                                at(elapsed() + std::min(0.1 * options_.timeout_seconds, 0.1 * remaining())), 1);
+  simulate(incumbent.prepends);
+  log("anycast: local search on the leader conditions reached weight " + std::to_string(incumbent.score.weight) +
+      " by " + std::to_string(elapsed()).substr(0, 5) + " s");
+  if (!search.supported()) {
+    addLayeredGoal(opt, cliques, weights, scale);
+    return GoalState::Ready;
+  }
+  // The proof may take most of the time left; the fewest prepends need the rest.
+  const double deadline = elapsed() + 0.8 * (remaining() - reserve);
+  WeightSearchResult found;
+  {
+    Watchdog watchdog(ctx, deadline - elapsed());
+    found = search.run(std::move(incumbent), at(deadline), [&](const PrependVector& p) { simulate(p); });
+  }
+  switch (found.outcome) {
+    case WeightSearchResult::Outcome::Infeasible: return GoalState::Infeasible;
+    case WeightSearchResult::Outcome::Unknown:
+      log("anycast: no proof that no vector beats weight " +
+          (found.best ? std::to_string(found.best->score.weight) : std::string("-")) + " by " +
+          std::to_string(elapsed()).substr(0, 5) + " s");
+      return GoalState::OutOfTime;
+    case WeightSearchResult::Outcome::Proven: break;
+  }
+  log("anycast: Z3 proved weight " + std::to_string(found.best->score.weight) + " the best at " +
+      std::to_string(elapsed()).substr(0, 5) + " s");
+  opt.add(search.atLeast(found.best->score.weight));
+  return GoalState::Ready;
+}
+
+void PrependOptimizer::addLayeredGoal(z3::optimize& opt, const std::vector<std::vector<size_t>>& cliques,
+                                      const std::vector<int64_t>& weights, __int128 scale) const {
+  for (const auto& clique : cliques) {
     const auto layers = layeredWeights(clique, weights);
-    z3::expr some_of_first = members[0];  // one of members 0..j holds
+    z3::expr some_of_first = constraints_->groups[clique.front()].terms.front().formula;  // one of members 0..j holds
     for (size_t j = 0; j < clique.size(); ++j) {
-      if (j > 0) some_of_first = some_of_first || members[static_cast<int>(j)];
+      if (j > 0) some_of_first = some_of_first || constraints_->groups[clique[j]].terms.front().formula;
       if (layers[j] > 0) opt.add_soft(some_of_first, text(layers[j] * scale).c_str());
     }
   }
-  log("anycast: " + std::to_string(groups.size()) + " groups in " + std::to_string(cliques.size()) +
-      " cliques of mutually exclusive targets");
 }
 
 std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_result& result) {
@@ -252,7 +329,13 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   }
   for (const auto& [client, at_target] : constraints_->pinned) opt.add(at_target);
 
-  if (objective == ObjectiveKind::Satisfied) addSatisfiedGoal(opt, scale);
+  if (objective == ObjectiveKind::Satisfied) {
+    switch (addSatisfiedGoal(opt, enc, scale, 0.5 + 0.5 * (elapsed() - encoding_started))) {
+      case GoalState::Ready: break;
+      case GoalState::Infeasible: return std::nullopt;
+      case GoalState::OutOfTime: result = z3::unknown; return Solution{};
+    }
+  }
   for (size_t gi = 0; gi < constraints_->groups.size(); ++gi) {
     const MergedGroup& g = constraints_->groups[gi];
     if (g.weight == 0) continue;
@@ -377,6 +460,10 @@ OptimizeResult PrependOptimizer::run() {
     prop_.run(result.prepends, true, state_);
     result.after = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
     result.objective_after = eval_.value(result.after);
+    // A proven optimum is its own bound; otherwise the clique bound (never below what was reached).
+    if (status == OptimizeStatus::Optimal && leaderConditions()) result.objective_bound = result.objective_after;
+    else if (bound_ && status == OptimizeStatus::Timeout)
+      result.objective_bound = std::max(result.objective_after, eval_.satisfiedValue(*bound_));
     result.polls = simulations_;
     result.sensitive_clients = constraints_ ? constraints_->sensitive_ases : 0;
     result.constraint_groups = constraintGroups();
@@ -387,7 +474,7 @@ OptimizeResult PrependOptimizer::run() {
     return finishWith(OptimizeStatus::Timeout, PrependVector(n, 0), why);
   };
 
-  climb(elapsed() + options_.timeout_seconds * 0.1);
+  if (!leaderConditions()) climb(elapsed() + options_.timeout_seconds * 0.1);
   if (remaining() <= 0) return fallback("time limit reached before solving");
   z3::check_result check = z3::unknown;
   auto solution = solve(check);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct OptimizeResult {
   std::vector<ClientOutcome> after;   // chosen prepends, simulated
   double objective_before = 0;
   double objective_after = 0;
+  // Satisfied under lowest-id: no vector within the caps does better than this (the weight
+  // of constant clients at target plus, per conflict clique, its heaviest member).
+  std::optional<double> objective_bound;
   std::string message;                // why infeasible / timed out
   // How the answer was found.
   size_t polls = 0;             // simulator runs (baseline, fallback descent, confirmation)

@@ -86,6 +86,7 @@ json optimizeJson(const Deployment& d, const std::vector<ClientGroup>& clients, 
         {"constraint_groups", r.constraint_groups},
         {"prediction_matches_simulation", r.prediction_matches}}},
   };
+  if (r.objective_bound) doc["objective"]["bound"] = *r.objective_bound;
   if (!r.message.empty()) doc["message"] = r.message;
   return doc;
 }

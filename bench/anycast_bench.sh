@@ -3,7 +3,8 @@
 # x announcement sessions. Per row: one propagation (mean of 20 announcement sets), the
 # optimiser's wall time, its status (optimal = proven by Z3 and confirmed by simulation;
 # timeout = best simulated vector when the time limit hit), the satisfied objective before
-# and after, and the optimiser's peak memory.
+# and after, the upper bound it proved (equal to after when optimal; the conflict-clique
+# bound on a timeout), and the optimiser's peak memory.
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh), ANYCAST_TIMEOUT (default 60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,22 +14,24 @@ timeout=${ANYCAST_TIMEOUT:-60}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# ases pops sessions clients peering-links-per-AS
+# ases pops sessions clients peering-links-per-AS seed
 configs=(
-  "1000 3 4 200 1.5"
-  "1000 4 8 200 1.5"
-  "10000 8 8 2000 3"
-  "10000 10 20 2000 3"
-  "75000 20 20 10000 5"
-  "75000 20 50 10000 5"
+  "1000 3 4 200 1.5 7"
+  "1000 4 8 200 1.5 7"
+  "10000 8 8 2000 3 7"
+  "10000 10 20 2000 3 7"
+  "10000 10 20 2000 3 8"
+  "20000 15 30 4000 3 7"
+  "75000 20 20 10000 5 7"
+  "75000 20 50 10000 5 7"
 )
-printf "%-7s %-8s %-5s %-8s %-8s %-10s %-9s %-8s %-15s %-8s\n" \
-  ASes links PoPs sessions clients prop_ms opt_s status satisfied peak_MiB
+printf "%-7s %-8s %-5s %-8s %-8s %-4s %-10s %-9s %-8s %-15s %-7s %-8s\n" \
+  ASes links PoPs sessions clients seed prop_ms opt_s status satisfied bound peak_MiB
 for c in "${configs[@]}"; do
-  read -r ases pops sessions clients peering <<<"$c"
-  dir=$work/$ases-$sessions
+  read -r ases pops sessions clients peering seed <<<"$c"
+  dir=$work/$ases-$sessions-$seed
   "$gen" --ases "$ases" --pops "$pops" --sessions "$sessions" --clients "$clients" \
-    --peering "$peering" --seed 7 --out "$dir" >/dev/null
+    --peering "$peering" --seed "$seed" --out "$dir" >/dev/null
   common=(--graph "$dir/as-rel.txt" --origin 4200000000 --pops "$dir/pops.json")
   "$bin" anycast simulate "${common[@]}" --timing --repeat 20 --format json \
     >/dev/null 2>"$dir/sim.err"
@@ -38,8 +41,8 @@ for c in "${configs[@]}"; do
     --clients "$dir/clients.csv" --timeout "$timeout" --format json >"$dir/opt.json" 2>"$dir/opt.err" || true
   read -r secs kib <"$dir/time"
   summary=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); o=d["objective"]
-print(d["status"], "%.3f->%.3f" % (o["before"], o["after"]))' "$dir/opt.json")
-  read -r status objective <<<"$summary"
-  printf "%-7s %-8s %-5s %-8s %-8s %-10s %-9s %-8s %-15s %-8s\n" "$ases" "$links" "$pops" "$sessions" \
-    "$clients" "$prop" "$secs" "$status" "$objective" "$((kib / 1024))"
+print(d["status"], "%.3f->%.3f" % (o["before"], o["after"]), "%.3f" % o["bound"] if "bound" in o else "-")' "$dir/opt.json")
+  read -r status objective bound <<<"$summary"
+  printf "%-7s %-8s %-5s %-8s %-8s %-4s %-10s %-9s %-8s %-15s %-7s %-8s\n" "$ases" "$links" "$pops" "$sessions" \
+    "$clients" "$seed" "$prop" "$secs" "$status" "$objective" "$bound" "$((kib / 1024))"
 done

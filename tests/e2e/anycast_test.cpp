@@ -35,7 +35,7 @@ TEST_CASE("optimize steers the multihomed client and emits per-PoP snippets") {
   CHECK(clientEntry(doc, 30) == json::parse(R"({"asn": 30, "pops": ["nyc"], "target": "nyc", "weight": 2.0})"));
   // 10 cannot move: AS 1 prefers its customer route (fra) however long it gets.
   CHECK(clientEntry(doc, 10)["pops"] == json::array({"fra"}));
-  CHECK(doc["objective"] == json::parse(R"({"name": "satisfied", "before": 0.25, "after": 0.75})"));
+  CHECK(doc["objective"] == json::parse(R"({"name": "satisfied", "before": 0.25, "after": 0.75, "bound": 0.75})"));
   CHECK(doc["search"]["prediction_matches_simulation"] == true);
   std::string frr = doc["snippets"]["fra"]["frr"];
   CHECK(frr.find("route-map ANYCAST-OUT-AS1 permit 10\n match ip address prefix-list ANYCAST-PREFIX\n"
