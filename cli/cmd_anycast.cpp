@@ -153,8 +153,10 @@ int runOptimize(const AnycastArgs& a) {
   }
   std::cout << "status: " << statusName(result.status) << (result.message.empty() ? "" : " (" + result.message + ")")
             << "\n";
-  std::cout << "objective " << a.objective << ": " << result.objective_before << " -> " << result.objective_after
-            << "\n";
+  std::cout << "objective " << a.objective << ": " << result.objective_before << " -> " << result.objective_after;
+  if (result.objective_bound && result.status != OptimizeStatus::Optimal)
+    std::cout << " (no vector within the caps reaches more than " << *result.objective_bound << ")";
+  std::cout << "\n";
   printPrepends(in.deployment, result.prepends);
   printCatchment(in.deployment, in.clients, result.after);
   for (const auto& [pop, s] : configSnippets(in.deployment, result.prepends))
@@ -175,6 +177,7 @@ int runBatchCommand(const AnycastArgs& a) {
     if (job.contains("result")) {
       const auto& o = job["result"]["objective"];
       std::cout << "  " << o["name"].get<std::string>() << " " << o["before"] << " -> " << o["after"];
+      if (o.contains("bound") && job["status"] == "timeout") std::cout << " (bound " << o["bound"] << ")";
     }
     std::cout << "\n";
   }
