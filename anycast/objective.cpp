@@ -126,13 +126,14 @@ __int128 ObjectiveEvaluator::score(const std::vector<ClientOutcome>& outcomes) c
 }
 
 double ObjectiveEvaluator::value(const std::vector<ClientOutcome>& outcomes) const {
+  if (kind_ == ObjectiveKind::Satisfied) return satisfiedValue(score(outcomes));
   __int128 total = 0;
   for (size_t c = 0; c < outcomes.size(); ++c)
-    if (counts(c) && (kind_ == ObjectiveKind::Satisfied || !outcomes[c].pops.empty())) total += weights_[c];
+    if (counts(c) && !outcomes[c].pops.empty()) total += weights_[c];
   double s = static_cast<double>(score(outcomes));
   double v = 0;
   switch (kind_) {
-    case ObjectiveKind::Satisfied: v = total ? s / static_cast<double>(total) : 0; break;
+    case ObjectiveKind::Satisfied: break;  // above
     case ObjectiveKind::Latency: v = total ? -s / static_cast<double>(total) / 1000.0 : 0; break;
     case ObjectiveKind::P90: v = -s / 1000.0; break;
   }

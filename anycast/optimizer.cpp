@@ -215,9 +215,30 @@ PrependOptimizer::GoalState PrependOptimizer::addSatisfiedGoal(z3::optimize& opt
       " cliques of mutually exclusive targets");
 
   z3::context& ctx = opt.ctx();
+  std::vector<z3::expr> formulas;
+  for (const MergedGroup& g : groups) formulas.push_back(g.terms.front().formula);
+  z3::expr_vector at_most_one(ctx);
+  for (const auto& clique : cliques) {
+    if (clique.size() < 2) continue;
+    z3::expr_vector members(ctx);
+    for (size_t gi : clique) members.push_back(formulas[gi]);
+    at_most_one.push_back(z3::atmost(members, 1));
+    opt.add(at_most_one.back());
+  }
+
+  std::vector<const LeaderCondition*> required;
+  for (const auto& leaders : constraints_->pinned_leaders) required.push_back(leaders ? &*leaders : nullptr);
+  auto missing = [](const LeaderCondition* c) { return !c; };
+  if (!leaderConditions() || std::any_of(conditions.begin(), conditions.end(), missing) ||
+      std::any_of(required.begin(), required.end(), missing)) {
+    addLayeredGoal(opt, cliques, weights, scale);
+    return GoalState::Ready;
+  }
+
   z3::expr_vector hard(ctx);
   for (const auto& clause : enc.definitions()) hard.push_back(clause);
   for (const auto& entry : constraints_->pinned) hard.push_back(entry.second);
+  for (const auto& constraint : at_most_one) hard.push_back(constraint);
   // Leader conditions bound differences of prepends only, so lowering every count by one
   // keeps every group where it is: some session may as well be unprepended. Without this
   // symmetry the proof also visits each vector's shifted copies (10,000 ASes / 20
@@ -225,29 +246,11 @@ PrependOptimizer::GoalState PrependOptimizer::addSatisfiedGoal(z3::optimize& opt
   z3::expr_vector unprepended(ctx);
   for (const auto& steps : enc.steps()) unprepended.push_back(steps.empty() ? ctx.bool_val(true) : !steps.front());
   hard.push_back(z3::mk_or(unprepended));
-  std::vector<z3::expr> formulas;
-  for (const MergedGroup& g : groups) formulas.push_back(g.terms.front().formula);
-  for (const auto& clique : cliques) {
-    if (clique.size() < 2) continue;
-    z3::expr_vector members(ctx);
-    for (size_t gi : clique) members.push_back(formulas[gi]);
-    hard.push_back(z3::atmost(members, 1));
-    opt.add(hard.back());
-  }
 
-  std::vector<const LeaderCondition*> required;
-  for (const auto& leaders : constraints_->pinned_leaders) required.push_back(leaders ? &*leaders : nullptr);
-  const bool searchable = leaderConditions() &&
-                          std::none_of(conditions.begin(), conditions.end(), [](auto* c) { return !c; }) &&
-                          std::none_of(required.begin(), required.end(), [](auto* c) { return !c; });
   std::vector<WeightedCondition> weighted;
-  for (size_t gi = 0; searchable && gi < groups.size(); ++gi) weighted.push_back({conditions[gi], weights[gi]});
+  for (size_t gi = 0; gi < groups.size(); ++gi) weighted.push_back({conditions[gi], weights[gi]});
   LeaderLocalSearch local(std::move(weighted), required, caps_);
   SatisfiedWeightSearch search(ctx, hard, formulas, weights, enc.steps(), local);
-  if (!searchable) {
-    addLayeredGoal(opt, cliques, weights, scale);
-    return GoalState::Ready;
-  }
   auto at = [&](double seconds) { return start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)); };
   auto incumbent = local.search(PrependVector(caps_.size(), 0),
                                 at(elapsed() + std::min(0.1 * options_.timeout_seconds, 0.1 * remaining())), 1);
