@@ -40,14 +40,20 @@ nlohmann::json routeJson(const sim::Route& r) {
   }
   nlohmann::json communities = nlohmann::json::array();
   for (auto c : r.communities) communities.push_back(model::communityStr(c));
-  return {{"prefix", r.prefix.str()},
-          {"protocol", sim::protocolName(r.protocol)},
-          {"next_hops", std::move(hops)},
-          {"admin_distance", r.admin_distance},
-          {"metric", r.metric},
-          {"as_path", r.as_path},
-          {"local_pref", r.local_pref ? nlohmann::json(*r.local_pref) : nlohmann::json(nullptr)},
-          {"communities", std::move(communities)}};
+  nlohmann::json route{{"prefix", r.prefix.str()},
+                     {"protocol", sim::protocolName(r.protocol)},
+                     {"next_hops", std::move(hops)},
+                     {"admin_distance", r.admin_distance},
+                     {"metric", r.metric},
+                     {"as_path", r.as_path},
+                     {"local_pref", r.local_pref ? nlohmann::json(*r.local_pref) : nlohmann::json(nullptr)},
+                     {"communities", std::move(communities)}};
+  if (!r.protocol_next_hops.empty()) {
+    nlohmann::json protocolHops = nlohmann::json::array();
+    for (const auto& nh : r.protocol_next_hops) protocolHops.push_back({{"ip", nh.ip->str()}, {"node", nh.node}});
+    route["protocol_next_hops"] = std::move(protocolHops);
+  }
+  return route;
 }
 
 std::string nextHopText(const sim::NextHop& nh) {

@@ -667,15 +667,20 @@ class Engine {
     return it->second;
   }
 
+  // The distinct values of one field over a best-path set, sorted (in a reused buffer).
+  const std::vector<uint32_t>& keyOf(const std::vector<const BgpPath*>& best, uint32_t BgpPath::*field) {
+    key_.clear();
+    for (const BgpPath* path : best) key_.push_back(path->*field);
+    std::sort(key_.begin(), key_.end());
+    key_.erase(std::unique(key_.begin(), key_.end()), key_.end());
+    return key_;
+  }
+
   // The forwarding next hops of a best-path set: the union of the members' resolutions.
   // Interned by the set of resolutions, so the routes that use the same set share one list.
   NextHops nextHopsOf(const std::vector<const BgpPath*>& best) {
     if (best.size() == 1) return resolution(best.front()->resolution).next_hops;
-    key_.clear();
-    for (const BgpPath* path : best) key_.push_back(path->resolution);
-    std::sort(key_.begin(), key_.end());
-    key_.erase(std::unique(key_.begin(), key_.end()), key_.end());
-    auto [it, inserted] = ecmpHops_.try_emplace(key_);
+    auto [it, inserted] = ecmpHops_.try_emplace(keyOf(best, &BgpPath::resolution));
     if (inserted) {
       std::vector<NextHop> hops;
       for (uint32_t res : key_) {
@@ -683,6 +688,17 @@ class Engine {
         hops.insert(hops.end(), r.next_hops.begin(), r.next_hops.end());
       }
       sortNextHops(hops);
+      it->second = std::move(hops);
+    }
+    return it->second;
+  }
+
+  // The BGP next hops of a best-path set, interned like nextHopsOf.
+  NextHops protocolNextHopsOf(const std::vector<const BgpPath*>& best) {
+    auto [it, inserted] = protocolHops_.try_emplace(keyOf(best, &BgpPath::next_hop));
+    if (inserted) {
+      std::vector<NextHop> hops;
+      for (uint32_t ip : key_) hops.push_back(NextHop{Ipv4{ip}, "", topo_.ownerName(Ipv4{ip}), false});
       it->second = std::move(hops);
     }
     return it->second;
@@ -717,6 +733,7 @@ class Engine {
         const auto& from = peerings_[b.session];
         r.received_from = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
         r.next_hops = nextHopsOf(best_[n]);
+        r.protocol_next_hops = protocolNextHopsOf(best_[n]);
       }
       auto& routes = outcome_.routes[n];
       // A run from scratch emits all of a node's routes, which installRoutes then joins with
@@ -785,6 +802,7 @@ class Engine {
     }
   };
   std::unordered_map<std::vector<uint32_t>, NextHops, IdsHash> ecmpHops_;  // by resolution ids
+  std::unordered_map<std::vector<uint32_t>, NextHops, IdsHash> protocolHops_;  // by next-hop addresses
   std::vector<uint32_t> key_;
   std::unordered_map<uint32_t, SharedList<uint32_t>> asPathLists_;  // by interned path id
   const NextHops discard_{NextHop{std::nullopt, "Null0", "", true}};

@@ -404,6 +404,10 @@ TEST_CASE("iBGP over OSPF loopbacks: update-source, next-hop-self, recursive nex
     CHECK(r->admin_distance == 200);
     CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
     CHECK(r->next_hops[0].ip == Ipv4::parse("10.0.23.1"));
+    // The BGP next hop itself (what IOS `show ip route` prints) rides along.
+    REQUIRE(r->protocol_next_hops.size() == 1);
+    CHECK(r->protocol_next_hops[0].ip == Ipv4::parse("1.1.1.1"));
+    CHECK(r->protocol_next_hops[0].node == "r1");
   }
   SUBCASE("without update-source the session does not come up") {
     b.dev("r3").bgp->neighbors.back().update_source.clear();

@@ -28,6 +28,11 @@ struct Route {
   Prefix prefix;
   Protocol protocol = Protocol::Connected;
   NextHops next_hops;  // ECMP next hops together, sorted
+  // The next hops the route was learned or configured with, where they are not the
+  // forwarding ones above (no interface; node = the device owning the address): the BGP next
+  // hops of a learned BGP route, the configured next hops of a recursive static. IOS `show
+  // ip route` prints these.
+  NextHops protocol_next_hops;
   uint32_t admin_distance = 0;
   uint32_t metric = 0;
   // BGP attributes (empty/nullopt for other protocols)

@@ -53,9 +53,15 @@ bool PolicyEvaluator::apply(const std::vector<const model::RoutePolicy*>& chain,
   return false;
 }
 
+bool PolicyEvaluator::applyOne(const std::string& name, PolicySubject& subject) {
+  if (name.empty()) return true;
+  auto found = device_.route_policies.find(name);
+  return found != device_.route_policies.end() && run(found->second, subject, 0) == Verdict::Permit;
+}
+
 const std::vector<const model::RoutePolicy*>& PolicyEvaluator::resolve(
     const std::vector<std::string>& chain) {
-  auto [it, inserted] = chains_.try_emplace(&chain);
+  auto [it, inserted] = chains_.try_emplace(chain);
   if (inserted)
     for (const auto& name : chain) {
       auto found = device_.route_policies.find(name);

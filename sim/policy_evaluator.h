@@ -4,6 +4,7 @@
 // per-prefix BGP loop.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <regex>
 #include <string>
@@ -54,17 +55,16 @@ class PolicyEvaluator {
   // An empty chain accepts (no policy configured). A name that is not defined denies.
   bool apply(const std::vector<std::string>& chain, model::PolicyDefault fallback,
              PolicySubject& subject);
-  bool applyOne(const std::string& name, PolicySubject& subject) {
-    if (name.empty()) return true;
-    return apply({name}, model::PolicyDefault::Deny, subject);
-  }
+  // One route-map (a `network` / `redistribute` / aggregate statement's): none accepts, an
+  // undefined name denies, a route no clause decides is denied.
+  bool applyOne(const std::string& name, PolicySubject& subject);
 
   // The same with the chain's names looked up beforehand (see resolve()).
   bool apply(const std::vector<const model::RoutePolicy*>& chain, model::PolicyDefault fallback,
              PolicySubject& subject);
-  // A chain's policies looked up once: neighbors keep their chains for the whole run, so
-  // the vector's address is a stable key (nullptr entries: undefined names, which deny).
-  // The returned reference stays valid for the evaluator's lifetime.
+  // A chain's policies looked up once, keyed by the names (not by the vector's address: a
+  // caller's temporary chain must not alias a later one). nullptr entries: undefined names,
+  // which deny. The returned reference stays valid for the evaluator's lifetime.
   const std::vector<const model::RoutePolicy*>& resolve(const std::vector<std::string>& chain);
   // True when the chain accepts every route without changing it (no chain, or a first clause
   // that permits everything and sets nothing, like the permit-all route-maps FRR's
@@ -87,7 +87,7 @@ class PolicyEvaluator {
   AttributeTables& tables_;
   RegexCache& regexes_;
   std::unordered_map<uint64_t, bool> asPathVerdicts_;  // (list index, path) -> permits
-  std::unordered_map<const std::vector<std::string>*, std::vector<const model::RoutePolicy*>> chains_;
+  std::map<std::vector<std::string>, std::vector<const model::RoutePolicy*>> chains_;
   std::unordered_map<std::string, uint32_t> asPathListIndex_;
 };
 

@@ -1,6 +1,7 @@
 #include "sim/rib.h"
 
 #include <algorithm>
+#include <map>
 
 namespace routefix::sim::detail {
 
@@ -138,29 +139,57 @@ std::vector<Route> connectedRoutes(const Topology& topo, uint32_t node) {
 
 std::vector<Route> staticRoutes(const Topology& topo, uint32_t node, const NodeRib& rib) {
   const auto& d = topo.device(node);
-  std::vector<Route> out;
+  // Statements for one prefix at one distance are one route over all their next hops (ECMP,
+  // as IOS, FRR and Junos install them); a higher distance is a floating backup.
+  struct Merged {
+    Route route;
+    std::vector<NextHop> hops, configured;  // configured: each statement's own next hop
+    bool recursive = false;
+  };
+  std::vector<Merged> merged;
+  std::map<std::pair<Prefix, uint32_t>, size_t> routeOf;
   for (const auto& s : d.static_routes) {
-    Route r;
-    r.prefix = s.prefix;
-    r.protocol = Protocol::Static;
-    r.admin_distance = s.distance;
-    r.origin_span = s.span;
+    std::vector<NextHop> hops;
+    bool recursive = false;
     if (s.null_route) {
-      r.next_hops.push_back(NextHop{std::nullopt, "Null0", "", true});
+      hops.push_back(NextHop{std::nullopt, "Null0", "", true});
     } else if (!s.interface.empty()) {
       const auto* itf = d.findInterface(s.interface);
       if (!itf || itf->shutdown) continue;
       InterfaceRef ref{node, static_cast<uint32_t>(itf - d.interfaces.data())};
-      r.next_hops.push_back(NextHop{s.next_hop, itf->name,
-                                    s.next_hop ? topo.nodeBehind(ref, *s.next_hop) : "", false});
+      hops.push_back(NextHop{s.next_hop, itf->name, s.next_hop ? topo.nodeBehind(ref, *s.next_hop) : "", false});
     } else if (s.next_hop) {
       auto res = resolveNextHop(topo, node, rib, *s.next_hop, s.prefix);
       if (!res) continue;
-      r.next_hops = std::move(res->next_hops);
+      hops.assign(res->next_hops.begin(), res->next_hops.end());
+      recursive = !res->connected;
     } else {
       continue;
     }
-    out.push_back(std::move(r));
+    auto [it, fresh] = routeOf.try_emplace({s.prefix, s.distance}, merged.size());
+    if (fresh) {
+      Merged& m = merged.emplace_back();
+      m.route.prefix = s.prefix;
+      m.route.protocol = Protocol::Static;
+      m.route.admin_distance = s.distance;
+      m.route.origin_span = s.span;
+    }
+    Merged& m = merged[it->second];
+    m.hops.insert(m.hops.end(), hops.begin(), hops.end());
+    m.recursive = m.recursive || recursive;
+    if (s.next_hop) m.configured.push_back(NextHop{s.next_hop, "", topo.ownerName(*s.next_hop), false});
+  }
+  std::vector<Route> out;
+  out.reserve(merged.size());
+  for (auto& m : merged) {
+    sortNextHops(m.hops);
+    m.route.next_hops = std::move(m.hops);
+    // IOS shows a recursive static by the next hop it was configured with.
+    if (m.recursive) {
+      sortNextHops(m.configured);
+      m.route.protocol_next_hops = std::move(m.configured);
+    }
+    out.push_back(std::move(m.route));
   }
   return out;
 }

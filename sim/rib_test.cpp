@@ -59,6 +59,9 @@ TEST_CASE("static routes: next hop on a subnet, recursion, interface, Null0, dis
   REQUIRE(recursive->next_hops.size() == 1);
   CHECK(recursive->next_hops[0].ip == Ipv4::parse("10.0.0.2"));  // resolved to the real gateway
   CHECK(recursive->next_hops[0].interface == "to-r2");
+  REQUIRE(recursive->protocol_next_hops.size() == 1);  // as configured, for IOS' view
+  CHECK(recursive->protocol_next_hops[0].ip == Ipv4::parse("192.0.2.1"));
+  CHECK(direct->protocol_next_hops.empty());
 
   const Route* viaInterface = routeAt(dp, "r1", "203.0.113.0/24");
   REQUIRE(viaInterface);
@@ -126,4 +129,28 @@ TEST_CASE("selectInstalled: lowest distance per prefix, ties by listed order sta
   CHECK(metrics(selectInstalled(candidates)) == std::vector<uint32_t>{5, 4, 3, 7});
   // Listed from index 4 on first: of the two equal aggregates, the one at 5 now comes first.
   CHECK(metrics(selectInstalled(candidates, 4)) == std::vector<uint32_t>{5, 4, 6, 7});
+}
+
+TEST_CASE("static routes for one prefix at one distance are ECMP; a higher distance floats") {
+  NetworkBuilder b;
+  b.router("r1", Vendor::Ios);
+  b.router("r2", Vendor::Ios);
+  b.router("r3", Vendor::Ios);
+  b.link("r1", "r2", "10.0.0.0/30");
+  b.link("r1", "r3", "10.0.0.4/30");
+  auto& r1 = b.dev("r1");
+  auto route = [](const char* prefix, const char* nextHop, uint32_t distance) {
+    return StaticRoute{*Prefix::parse(prefix), Ipv4::parse(nextHop), "", false, distance, 0, {}};
+  };
+  r1.static_routes.push_back(route("192.0.2.0/24", "10.0.0.2", 1));
+  r1.static_routes.push_back(route("192.0.2.0/24", "10.0.0.6", 1));
+  r1.static_routes.push_back(route("198.51.100.0/24", "10.0.0.2", 1));
+  r1.static_routes.push_back(route("198.51.100.0/24", "10.0.0.6", 250));  // floating
+  auto dp = simulate(b.build());
+  const Route* ecmp = routeAt(dp, "r1", "192.0.2.0/24");
+  REQUIRE(ecmp);
+  CHECK(nextHopNodes(*ecmp) == std::vector<std::string>{"r2", "r3"});
+  const Route* floating = routeAt(dp, "r1", "198.51.100.0/24");
+  REQUIRE(floating);
+  CHECK(nextHopNodes(*floating) == std::vector<std::string>{"r2"});
 }

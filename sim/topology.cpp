@@ -92,6 +92,11 @@ std::optional<uint32_t> Topology::interfaceFor(uint32_t node, Ipv4 address) cons
   return std::nullopt;
 }
 
+std::string Topology::ownerName(Ipv4 address) const {
+  auto o = owner(address);
+  return o ? network_.devices[o->node].name : std::string();
+}
+
 std::string Topology::nodeBehind(InterfaceRef r, Ipv4 address) const {
   auto o = owner(address);
   if (!o) return {};

@@ -45,6 +45,8 @@ class Topology {
   std::optional<InterfaceRef> owner(Ipv4 address) const;
   // The up interface of `node` whose subnet contains the address.
   std::optional<uint32_t> interfaceFor(uint32_t node, Ipv4 address) const;
+  // Device that owns `address` on an up interface, or "".
+  std::string ownerName(Ipv4 address) const;
   // Device across interface r that owns `address`, or "" (outside the snapshot).
   std::string nodeBehind(InterfaceRef r, Ipv4 address) const;
   // Router id: configured (BGP, then OSPF) or the highest loopback address, else the highest
