@@ -21,6 +21,7 @@ struct OspfInterface {
   uint32_t area = 0;
   bool passive = false;
   bool loopback = false;
+  bool point_to_point = false;
   uint32_t cost = 1;
   std::vector<Prefix> prefixes;  // primary first
   Ipv4 address;
@@ -198,7 +199,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       if (itf.shutdown || !itf.address) continue;
       auto area = areaOf(*d.ospf, itf);
       if (!area) continue;
-      OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(),
+      OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(), itf.ospf_point_to_point,
                       ospfInterfaceCost(d, itf), {}, itf.address->address};
       if (o.loopback) {
         o.prefixes.push_back(Prefix(itf.address->address, 32));
@@ -241,7 +242,11 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         auto pi = ifIndex.find((static_cast<uint64_t>(peer.node) << 32) | peer.iface);
         if (pi == ifIndex.end()) continue;
         const auto& po = ifs[pi->second];
-        if (po.area != areaId || po.passive || po.loopback || po.prefixes[0] != o.prefixes[0]) continue;
+        if (po.area != areaId || po.passive || po.loopback) continue;
+        // Hellos must come from the interface's subnet, except on point-to-point links, where
+        // FRR and IOS skip the mask check: unnumbered and /32 links form adjacencies.
+        bool pointToPoint = o.point_to_point && po.point_to_point;
+        if (!pointToPoint && po.prefixes[0] != o.prefixes[0]) continue;
         adjacent = true;
         key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
       }
@@ -353,15 +358,16 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     for (const auto& [node, c] : dists)
       if (state[node].asbr) routerSummaries[intoArea].push_back(RouterSummary{abr, node, c.cost});
   };
+  // An ABR summarises every attached area's intra-area routes into each of its other areas
+  // (RFC 2328 12.4.3), not only the backbone's into the others and theirs into the backbone.
   for (uint32_t n = 0; n < nodeCount; ++n) {
     if (!state[n].abr) continue;
-    for (uint32_t area : state[n].areas) {
-      if (area == 0) continue;
-      summarize(n, area, 0, state[n].intraByArea[area]);
-      summarizeRouters(n, 0, state[n].routerDist[area]);
-      summarize(n, 0, area, state[n].intraByArea[0]);
-      summarizeRouters(n, area, state[n].routerDist[0]);
-    }
+    for (uint32_t from : state[n].areas)
+      for (uint32_t into : state[n].areas) {
+        if (from == into) continue;
+        summarize(n, from, into, state[n].intraByArea[from]);
+        summarizeRouters(n, into, state[n].routerDist[from]);
+      }
   }
   auto interFrom = [&](uint32_t n, uint32_t area) {
     auto& s = state[n];

@@ -296,3 +296,48 @@ TEST_CASE("OSPF cost of an interface without configured cost or bandwidth depend
     CHECK(r->metric == expected);
   }
 }
+
+TEST_CASE("OSPF: an ABR summarises each attached area into each other one, not only via area 0") {
+  // leaf1 (area 1) - abr - leaf2 (area 2), abr also in area 0 (RFC 2328 12.4.3).
+  NetworkBuilder b;
+  for (auto n : {"core", "abr", "leaf1", "leaf2"}) b.router(n);
+  b.link("core", "abr", "10.0.0.0/30");
+  b.link("abr", "leaf1", "10.1.0.0/30");
+  b.link("abr", "leaf2", "10.2.0.0/30");
+  b.iface("leaf1", "lan", "172.16.1.0/24");
+  ospfAll(b, "core", 0);
+  ospfAll(b, "leaf1", 1);
+  ospfAll(b, "leaf2", 2);
+  b.dev("abr").ospf.emplace();
+  for (auto& i : b.dev("abr").interfaces)
+    i.ospf_area = i.name == "to-core" ? 0 : i.name == "to-leaf1" ? 1 : 2;
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "leaf2", "172.16.1.0/24");
+  REQUIRE(r);
+  CHECK(r->protocol == Protocol::OspfInterArea);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"abr"});
+  CHECK(routeAt(dp, "leaf1", "10.2.0.0/30"));
+  CHECK(routeAt(dp, "core", "172.16.1.0/24"));
+}
+
+TEST_CASE("OSPF over a point-to-point link with /32 addresses (unnumbered, as FRR forms it)") {
+  NetworkBuilder b;
+  b.router("r1");
+  b.router("r2");
+  b.iface("r1", "lo", "10.0.0.1/32");
+  b.iface("r2", "lo", "10.0.0.2/32");
+  b.iface("r1", "swp1", "10.0.0.1/32").ospf_point_to_point = true;
+  b.iface("r2", "swp1", "10.0.0.2/32").ospf_point_to_point = true;
+  b.iface("r2", "lan", "10.2.0.1/24");
+  b.addLink({"r1", "swp1", "r2", "swp1"});
+  ospfAll(b, "r1");
+  ospfAll(b, "r2");
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r1", "10.2.0.0/24");
+  REQUIRE(r);
+  REQUIRE(r->next_hops.size() == 1);
+  CHECK(r->next_hops[0].ip == Ipv4::parse("10.0.0.2"));
+  CHECK(r->next_hops[0].interface == "swp1");
+  CHECK(r->next_hops[0].node == "r2");
+  CHECK(routeAt(dp, "r2", "10.0.0.1/32"));
+}

@@ -44,6 +44,8 @@ class NetworkBuilder {
     net_.links.push_back(Link{a, "to-" + b, b, "to-" + a});
   }
 
+  void addLink(Link l) { net_.links.push_back(std::move(l)); }
+
   BgpProcess& bgp(const std::string& node, uint32_t asn) {
     auto& d = dev(node);
     d.bgp.emplace();

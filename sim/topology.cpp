@@ -101,8 +101,12 @@ std::string Topology::nodeBehind(InterfaceRef r, Ipv4 address) const {
   auto o = owner(address);
   if (!o) return {};
   const auto& peers = segmentPeers(r);
-  if (std::find(peers.begin(), peers.end(), *o) == peers.end()) return {};
-  return network_.devices[o->node].name;
+  if (std::find(peers.begin(), peers.end(), *o) != peers.end()) return network_.devices[o->node].name;
+  // An address on several interfaces of one device (an unnumbered link reusing the
+  // loopback's): the owner found first may be another of them.
+  for (const auto& p : peers)
+    if (p.node == o->node) return network_.devices[o->node].name;
+  return {};
 }
 
 Ipv4 Topology::routerId(uint32_t node) const {
