@@ -92,7 +92,7 @@ class IntentReader {
       fail(node["from"], "from", "a " + intentTypeName(intent.type) + " intent has one source");
     switch (intent.type) {
       case IntentType::Waypoint:
-        intent.through = nodeList(require(node, "through"), "through");
+        intent.through = waypointList(require(node, "through"));
         break;
       case IntentType::Path:
         intent.path = nodePath(require(node, "path"), "path", intent.from.front());
@@ -186,6 +186,21 @@ class IntentReader {
     }
     std::sort(names.begin(), names.end());
     names.erase(std::unique(names.begin(), names.end()), names.end());
+    return names;
+  }
+
+  // Waypoints are visited in the order given, so the list keeps it; naming a node twice is
+  // almost certainly a mistake and is refused rather than silently merged.
+  std::vector<std::string> waypointList(const YAML::Node& node) {
+    if (!node.IsSequence()) return {deviceName(node, "through")};
+    if (node.size() == 0) fail(node, "through", "empty node list");
+    std::vector<std::string> names;
+    for (const auto& n : node) {
+      std::string name = deviceName(n, "through");
+      if (std::find(names.begin(), names.end(), name) != names.end())
+        fail(n, "through", "node '" + name + "' is listed twice");
+      names.push_back(name);
+    }
     return names;
   }
 

@@ -124,3 +124,12 @@ TEST_CASE("errors name the file, the line and the field") {
             .find("duplicate intent name") != std::string::npos);
   CHECK(errorOf("intents:\n  - type: isolation\n    from: r1\n    to: 10.0.0.0/8\n") == "");
 }
+
+TEST_CASE("a waypoint list keeps its order, and a node listed twice is an error") {
+  auto intents = verify::parseIntents(
+      "intents:\n  - type: waypoint\n    from: r1\n    to: 10.0.0.0/8\n    through: [r3, R1, r2]\n",
+      "i.yaml", threeRouters());
+  CHECK(intents.at(0).through == std::vector<std::string>{"r3", "R1", "r2"});
+  CHECK(errorOf("intents:\n  - type: waypoint\n    from: r1\n    to: 10.0.0.0/8\n    through: [r3, r2, r3]\n") ==
+        "intents.yaml:5: intent 'waypoint-1': field 'through': node 'r3' is listed twice");
+}
