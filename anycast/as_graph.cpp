@@ -5,12 +5,11 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
-#include <iterator>
 #include <set>
 #include <utility>
 
 #include "model/input_error.h"
+#include "model/input_file.h"
 
 namespace routefix::anycast {
 
@@ -38,18 +37,44 @@ bool parseNumber(std::string_view field, long long& value) {
   return ec == std::errc() && ptr == field.data() + field.size();
 }
 
-std::string decompressGzip(const std::string& path) {
-  gzFile file = gzopen(path.c_str(), "rb");
-  if (!file) throw InputError("cannot open gzip file", path);
+// The 1-based line a cut-off decompressed text ends on, for truncation errors.
+int lastLine(const std::string& text) {
+  return 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+void checkDecompressedSize(const std::string& out, const std::string& path) {
+  if (out.size() > model::kMaxInputFileBytes)
+    throw InputError("decompresses to more than " + std::to_string(model::kMaxInputFileBytes >> 20) +
+                         " MiB; refusing to read it",
+                     path);
+}
+
+// From memory, so that a stream cut short is told from one that ended (gzread reports a
+// truncation between lines as a clean end of file).
+std::string decompressGzip(const std::string& compressed, const std::string& path) {
+  z_stream stream{};
+  if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) throw InputError("cannot start gzip", path);
   std::string out;
-  char buffer[1 << 16];
-  int n;
-  while ((n = gzread(file, buffer, sizeof buffer)) > 0) out.append(buffer, static_cast<size_t>(n));
-  int err = 0;
-  const char* message = gzerror(file, &err);
-  std::string error_text = (n < 0 && message) ? message : "";
-  gzclose(file);
-  if (n < 0) throw InputError("corrupt gzip data: " + error_text, path);
+  std::vector<char> buffer(1 << 16);
+  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
+  stream.avail_in = static_cast<uInt>(compressed.size());
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    stream.next_out = reinterpret_cast<Bytef*>(buffer.data());
+    stream.avail_out = static_cast<uInt>(buffer.size());
+    rc = inflate(&stream, Z_NO_FLUSH);
+    out.append(buffer.data(), buffer.size() - stream.avail_out);
+    checkDecompressedSize(out, path);
+    // Concatenated members (gzip -c a b): the next one starts after each member's end.
+    if (rc == Z_STREAM_END && stream.avail_in > 0 && inflateReset(&stream) == Z_OK) rc = Z_OK;
+    else if (rc == Z_BUF_ERROR || (rc == Z_OK && stream.avail_in == 0 && stream.avail_out != 0))
+      rc = Z_BUF_ERROR;
+  }
+  std::string message = stream.msg ? stream.msg : "";
+  inflateEnd(&stream);
+  if (rc == Z_BUF_ERROR)
+    throw InputError("truncated gzip data: the file ends inside the compressed stream", path, lastLine(out));
+  if (rc != Z_STREAM_END) throw InputError("corrupt gzip data: " + message, path, lastLine(out));
   return out;
 }
 
@@ -66,6 +91,7 @@ std::string decompressBzip2(const std::string& compressed, const std::string& pa
     stream.avail_out = static_cast<unsigned>(buffer.size());
     rc = BZ2_bzDecompress(&stream);
     out.append(buffer.data(), buffer.size() - stream.avail_out);
+    checkDecompressedSize(out, path);
     // Concatenated streams (pbzip2 output): restart after each stream end.
     if (rc == BZ_STREAM_END && stream.avail_in > 0) {
       char* next = stream.next_in;
@@ -81,7 +107,7 @@ std::string decompressBzip2(const std::string& compressed, const std::string& pa
     }
   }
   BZ2_bzDecompressEnd(&stream);
-  if (rc != BZ_STREAM_END) throw InputError("corrupt or truncated bzip2 data", path);
+  if (rc != BZ_STREAM_END) throw InputError("corrupt or truncated bzip2 data", path, lastLine(out));
   return out;
 }
 
@@ -180,13 +206,11 @@ AsGraph parseAsRelationships(const std::string& text, const std::string& file_na
 }
 
 std::string readMaybeCompressed(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read file", path);
-  std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string raw = model::readInputFile(path, path);
   if (raw.size() >= 3 && raw.compare(0, 3, "BZh") == 0) return decompressBzip2(raw, path);
   if (raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0x1f &&
       static_cast<unsigned char>(raw[1]) == 0x8b)
-    return decompressGzip(path);
+    return decompressGzip(raw, path);
   return raw;
 }
 

@@ -43,7 +43,7 @@ TEST_CASE("malformed lines are reported with file and line") {
         kData + "bad-asn.as-rel.txt:2: AS numbers must be integers in 0..4294967295 in '1|x|-1'");
   CHECK(errorOf(kData + "bad-rel.as-rel.txt") ==
         kData + "bad-rel.as-rel.txt:4: relationship must be -1 (provider|customer) or 0 (peers), got '1'");
-  CHECK(errorOf(kData + "missing.txt") == kData + "missing.txt: cannot read file");
+  CHECK(errorOf(kData + "missing.txt") == kData + "missing.txt: cannot read file: it does not exist");
   CHECK_THROWS_AS(parseAsRelationships("1|2\n", "x"), routefix::model::InputError);
   CHECK_THROWS_WITH(parseAsRelationships("# only comments\n", "x"), "x: no AS relationships in file");
   CHECK_THROWS_WITH(parseAsRelationships("5|5|0\n", "x"), "x:1: AS 5 linked to itself");

@@ -1,12 +1,12 @@
 #include "anycast/deployment.h"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "anycast/yaml_input.h"
 #include "model/input_error.h"
+#include "model/input_file.h"
 
 namespace routefix::anycast {
 
@@ -87,8 +87,7 @@ std::vector<std::string> splitCsv(const std::string& line) {
 
 // CSV clients: a header naming the columns asn, weight, target, pinned, and latency:<pop>.
 std::vector<ClientGroup> parseClientsCsv(const std::string& path, const Deployment& d) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot read file", path);
+  std::istringstream in(model::readInputFile(path, path));
   std::string line;
   int line_number = 0;
   std::vector<std::string> header;

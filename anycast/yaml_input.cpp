@@ -5,15 +5,16 @@
 #include <filesystem>
 
 #include "model/input_error.h"
+#include "model/input_file.h"
 
 namespace routefix::anycast::yaml {
 
 using model::InputError;
 
 YAML::Node loadFile(const std::string& path) {
-  if (!std::filesystem::is_regular_file(path)) throw InputError("cannot read file", path);
+  std::string text = model::readInputFile(path, path);
   try {
-    return YAML::LoadFile(path);
+    return YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw InputError(e.msg, path, e.mark.is_null() ? 0 : e.mark.line + 1);
   }

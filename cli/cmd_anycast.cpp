@@ -10,6 +10,7 @@
 #include "anycast/report.h"
 #include "anycast/snippets.h"
 #include "cli/command.h"
+#include "cli/input_options.h"
 
 namespace routefix::cli {
 namespace {
@@ -205,7 +206,7 @@ const RegisterCommand kAnycast{
       opt->add_option("--max-prepend", a->max_prepend, "largest prepend count per session")->check(CLI::Range(0, 16));
       opt->add_option("--objective", a->objective, "satisfied | latency | p90")
           ->check(CLI::IsMember({"satisfied", "latency", "p90"}));
-      opt->add_option("--timeout", a->timeout, "seconds for the whole optimisation")->check(CLI::PositiveNumber);
+      opt->add_option("--timeout", a->timeout, "seconds for the whole optimisation")->check(positiveSeconds());
       opt->add_flag("--timing", a->timing, "report load and optimisation times on stderr");
 
       CLI::App* batch = app.add_subcommand("batch", "run many optimisation jobs from a YAML/JSON jobs file");

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "cli/repair_search.h"
 #include "repair/diagnosis.h"
 #include "repair/repair_report.h"
@@ -14,11 +15,13 @@ struct DiagnoseArgs {
   std::string intents;
   double timeout = 60;
   std::string format = "text";
+  model::SnapshotAccess access;
+  bool allow_no_intents = false;
 };
 
 int runDiagnoseCommand(const DiagnoseArgs& args) {
-  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents);
-  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout);
+  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents);
+  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout, args.access);
   auto findings = repair::diagnose(args.snapshot, job.network, job.before, result);
   if (args.format == "json") std::cout << repair::diagnoseJson(findings, result).dump(2) << "\n";
   else if (args.format == "sarif") std::cout << repair::diagnoseSarif(findings, args.snapshot).dump(2) << "\n";
@@ -35,7 +38,9 @@ const RegisterCommand kDiagnose{
       app.add_option("--intents", args->intents,
                      "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
       app.add_option("--timeout", args->timeout, "seconds for the repair search (default 60)")
-          ->check(CLI::PositiveNumber);
+          ->check(positiveSeconds());
+      addAccessOption(app, args->access);
+      addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json|sarif|junit")
           ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
       return [args] { return runDiagnoseCommand(*args); };

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "parser/parser.h"
 #include "verify/diff.h"
 #include "verify/intent_loader.h"
@@ -15,11 +16,13 @@ struct DiffArgs {
   std::string new_snapshot;
   std::string intents;
   std::string format = "text";
+  model::SnapshotAccess access;
+  bool allow_no_intents = false;
 };
 
 int runDiffCommand(const DiffArgs& args) {
-  model::Network oldNet = parser::loadSnapshot(args.old_snapshot);
-  model::Network newNet = parser::loadSnapshot(args.new_snapshot);
+  model::Network oldNet = parser::loadSnapshot(args.old_snapshot, args.access);
+  model::Network newNet = parser::loadSnapshot(args.new_snapshot, args.access);
   auto progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
   progress("simulating the old snapshot");
   sim::DataPlane oldDp = sim::simulate(oldNet);
@@ -29,13 +32,13 @@ int runDiffCommand(const DiffArgs& args) {
   // The same intents judge both sides: --intents, else the NEW snapshot's default file.
   std::optional<std::filesystem::path> intentsFile;
   if (!args.intents.empty()) intentsFile = std::filesystem::path(args.intents);
-  else intentsFile = verify::defaultIntentsFile(args.new_snapshot);
+  else intentsFile = verify::defaultIntentsFile(args.new_snapshot, args.access);
   std::optional<verify::VerifyReport> oldReport, newReport;
   if (intentsFile) {
     verify::VerifyOptions options;
     options.progress = progress;
-    oldReport = verify::runVerify(oldNet, oldDp, verify::loadIntents(*intentsFile, oldNet), options);
-    newReport = verify::runVerify(newNet, newDp, verify::loadIntents(*intentsFile, newNet), options);
+    oldReport = verify::runVerify(oldNet, oldDp, verify::loadIntents(*intentsFile, oldNet, args.allow_no_intents), options);
+    newReport = verify::runVerify(newNet, newDp, verify::loadIntents(*intentsFile, newNet, args.allow_no_intents), options);
   }
   progress("comparing routes and reachability");
   verify::DiffReport diff = verify::diffSnapshots(oldNet, oldDp, newNet, newDp,
@@ -57,6 +60,8 @@ const RegisterCommand kDiff{
       app.add_option("new", args->new_snapshot, "snapshot after the change")->required();
       app.add_option("--intents", args->intents,
                      "intents judged on both sides; default NEW/intents.yaml or intents.json");
+      addAccessOption(app, args->access);
+      addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json|sarif|junit")
           ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
       return [args] { return runDiffCommand(*args); };

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "draw/svg_render.h"
 #include "draw/topology_dot.h"
 #include "model/input_error.h"
@@ -20,6 +21,7 @@ struct DrawArgs {
   std::string from;
   std::string to;
   std::string format = "dot";
+  model::SnapshotAccess access;
 };
 
 // The intent's counterexample when it fails; when it holds, its forwarding from each source.
@@ -27,7 +29,7 @@ draw::Highlight intentHighlight(const model::Network& network, const sim::DataPl
                                 const DrawArgs& args) {
   std::optional<std::filesystem::path> file;
   if (!args.intents.empty()) file = std::filesystem::path(args.intents);
-  else file = verify::defaultIntentsFile(args.snapshot);
+  else file = verify::defaultIntentsFile(args.snapshot, args.access);
   if (!file) throw model::InputError("no intents file (give --intents FILE)", args.snapshot);
   auto intents = verify::loadIntents(*file, network);
   auto it = std::find_if(intents.begin(), intents.end(),
@@ -54,7 +56,7 @@ draw::Highlight intentHighlight(const model::Network& network, const sim::DataPl
 }
 
 int runDrawCommand(const DrawArgs& args) {
-  model::Network network = parser::loadSnapshot(args.snapshot);
+  model::Network network = parser::loadSnapshot(args.snapshot, args.access);
   if (!args.intent.empty() && (!args.from.empty() || !args.to.empty()))
     throw model::InputError("give either --intent or --from/--to, not both");
   if (args.from.empty() != args.to.empty()) throw model::InputError("--from and --to go together");
@@ -86,6 +88,7 @@ const RegisterCommand kDraw{
       app.add_option("--intents", args->intents, "intents file; default SNAPSHOT/intents.yaml");
       app.add_option("--from", args->from, "trace source node");
       app.add_option("--to", args->to, "trace destination address");
+      addAccessOption(app, args->access);
       app.add_option("--format", args->format, "dot|svg")->check(CLI::IsMember({"dot", "svg"}));
       return [args] { return runDrawCommand(*args); };
     }};

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "parser/parser.h"
 
 namespace routefix::cli {
@@ -85,7 +86,9 @@ void printText(const model::Network& net, std::ostream& out) {
   if (!net.warnings.empty()) {
     out << "\nwarnings:\n";
     for (const auto& w : net.warnings)
-      out << w.file << ":" << w.line << ": " << w.message << (w.text.empty() ? "" : ": " + w.text) << "\n";
+      // file:line when both are known; a whole-file warning has no line (never ":0:").
+      out << w.file << (w.line > 0 ? ":" + std::to_string(w.line) : "") << (w.file.empty() ? "" : ": ")
+          << w.message << (w.text.empty() ? "" : ": " + w.text) << "\n";
   }
 }
 
@@ -93,13 +96,15 @@ const RegisterCommand kParse{
     "parse", "model summary and every parse warning (file:line)", [](CLI::App& app) {
       auto snapshot = std::make_shared<std::string>();
       auto format = std::make_shared<std::string>("text");
+      auto access = std::make_shared<model::SnapshotAccess>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
+      addAccessOption(app, *access);
       app.add_option("--format", *format, "output format")
           ->check(CLI::IsMember({"text", "json"}))
           ->capture_default_str();
-      return [snapshot, format]() {
+      return [snapshot, format, access]() {
         // Loading throws model::InputError (exit 2) before anything reaches stdout.
-        model::Network net = parser::loadSnapshot(*snapshot);
+        model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (*format == "json")
           // Config text may hold invalid UTF-8 (a binary file in configs/): replace, not throw.
           std::cout << toJson(net).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "cli/repair_search.h"
 #include "repair/patched_snapshot.h"
 #include "repair/repair_report.h"
@@ -15,17 +16,22 @@ struct RepairArgs {
   std::string out;
   double timeout = 60;
   std::string format = "text";
+  bool force = false;
+  model::SnapshotAccess access;
+  bool allow_no_intents = false;
 };
 
 int runRepairCommand(const RepairArgs& args) {
-  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents);
-  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout);
+  // --out is checked before a search that may run for minutes, and again when written.
+  if (!args.out.empty()) repair::checkOutDirectory(args.snapshot, args.out, args.force);
+  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents);
+  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout, args.access);
   std::cerr << "routefix: repair " << repair::statusName(result.status) << " after " << result.rounds
             << " round(s), " << result.seconds << " s, region " << result.region_nodes << " nodes, "
             << result.knobs << " knobs\n";
   bool success = result.status != repair::RepairResult::Status::NoRepair;
   if (!args.out.empty() && success) {
-    repair::writeSnapshotAtomically(args.snapshot, args.out, result.patched);
+    repair::writeSnapshotAtomically(args.snapshot, args.out, result.patched, args.force);
     std::cerr << "routefix: wrote the patched snapshot to " << args.out << "\n";
   }
   if (args.format == "json") std::cout << repair::repairJson(result).dump(2) << "\n";
@@ -41,8 +47,12 @@ const RegisterCommand kRepair{
       app.add_option("--intents", args->intents,
                      "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
       app.add_option("--out", args->out, "write the whole patched snapshot to this directory");
+      app.add_flag("--force", args->force,
+                   "replace an existing, non-empty --out directory (only one that holds a snapshot)");
       app.add_option("--timeout", args->timeout, "seconds for the search (default 60)")
-          ->check(CLI::PositiveNumber);
+          ->check(positiveSeconds());
+      addAccessOption(app, args->access);
+      addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json")->check(CLI::IsMember({"text", "json"}));
       return [args] { return runRepairCommand(*args); };
     }};

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "model/input_error.h"
 #include "parser/parser.h"
 #include "sim/dataplane.h"
@@ -122,7 +123,9 @@ const RegisterCommand kRoutes{
       auto prefix = std::make_shared<std::string>();
       auto protocol = std::make_shared<std::string>();
       auto format = std::make_shared<std::string>("text");
+      auto access = std::make_shared<model::SnapshotAccess>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
+      addAccessOption(app, *access);
       app.add_option("--node", *node, "only this node");
       app.add_option("--prefix", *prefix, "only routes for exactly this prefix");
       app.add_option("--protocol", *protocol, "only routes of this protocol")
@@ -137,7 +140,7 @@ const RegisterCommand kRoutes{
           filter.prefix = model::Prefix::parse(*prefix);
           if (!filter.prefix) throw model::InputError("--prefix: '" + *prefix + "' is not an IPv4 prefix");
         }
-        model::Network net = parser::loadSnapshot(*snapshot);
+        model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (!node->empty()) {
           const auto* d = net.findDevice(*node);
           if (!d) throw model::InputError("--node: no device named '" + *node + "' in the snapshot");

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "model/input_error.h"
 #include "parser/parser.h"
 #include "sim/dataplane.h"
@@ -42,7 +43,9 @@ const RegisterCommand kTrace{
       auto from = std::make_shared<std::string>();
       auto to = std::make_shared<std::string>();
       auto format = std::make_shared<std::string>("text");
+      auto access = std::make_shared<model::SnapshotAccess>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
+      addAccessOption(app, *access);
       app.add_option("--from", *from, "source node")->required();
       app.add_option("--to", *to, "destination IPv4 address")->required();
       app.add_option("--format", *format, "output format")
@@ -51,7 +54,7 @@ const RegisterCommand kTrace{
       return [=]() {
         auto address = model::Ipv4::parse(*to);
         if (!address) throw model::InputError("--to: '" + *to + "' is not an IPv4 address");
-        model::Network net = parser::loadSnapshot(*snapshot);
+        model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (!net.findDevice(*from)) throw model::InputError("--from: no device named '" + *from + "' in the snapshot");
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";

@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/input_options.h"
 #include "parser/parser.h"
 #include "verify/intent_loader.h"
 #include "verify/verifier.h"
@@ -16,15 +17,17 @@ struct VerifyArgs {
   uint32_t failures = 0;
   bool hygiene = false;
   std::string format = "text";
+  model::SnapshotAccess access;
+  bool allow_no_intents = false;
 };
 
 int runVerifyCommand(const VerifyArgs& args) {
-  model::Network network = parser::loadSnapshot(args.snapshot);
+  model::Network network = parser::loadSnapshot(args.snapshot, args.access);
   std::vector<verify::Intent> intents;
   if (!args.intents.empty()) {
-    intents = verify::loadIntents(args.intents, network);
-  } else if (auto file = verify::defaultIntentsFile(args.snapshot)) {
-    intents = verify::loadIntents(*file, network);
+    intents = verify::loadIntents(args.intents, network, args.allow_no_intents);
+  } else if (auto file = verify::defaultIntentsFile(args.snapshot, args.access)) {
+    intents = verify::loadIntents(*file, network, args.allow_no_intents);
   }
   verify::VerifyOptions options;
   options.failures = args.failures;
@@ -47,6 +50,8 @@ const RegisterCommand kVerify{
                      "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
       app.add_option("--failures", args->failures,
                      "every intent must hold under any K simultaneous link failures");
+      addAccessOption(app, args->access);
+      addNoIntentsOption(app, args->allow_no_intents);
       app.add_flag("--hygiene", args->hygiene,
                    "also run the built-in hygiene checks (always run when there are no intents)");
       app.add_option("--format", args->format, "text|json|sarif|junit")

@@ -10,9 +10,10 @@
 namespace routefix::cli {
 
 inline repair::RepairResult runRepairSearch(const std::string& snapshot, const repair::RepairJob& job,
-                                            double timeoutSeconds) {
+                                            double timeoutSeconds, const model::SnapshotAccess& access) {
   repair::RepairOptions options;
   options.timeout_seconds = timeoutSeconds;
+  options.access = access;
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
   return repair::repairNetwork(snapshot, job.network, job.baseline, job.before, job.intents, options);
 }

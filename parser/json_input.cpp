@@ -19,6 +19,14 @@ nlohmann::json parseJsonInput(const std::string& text, const std::string& path) 
     throw model::InputError("malformed JSON (" + what.substr(colon == std::string::npos ? 0 : colon) +
                                 ")",
                             path, line);
+  } catch (const nlohmann::json::out_of_range& e) {
+    // A number too large for a double (1e400): nlohmann names the token but not where it is.
+    std::string what = e.what();
+    size_t open = what.find('\''), close = what.rfind('\'');
+    std::string token = open < close ? what.substr(open + 1, close - open - 1) : "";
+    size_t at = token.empty() ? std::string::npos : text.find(token);
+    int line = at == std::string::npos ? 0 : 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+    throw model::InputError("number out of range: " + (token.empty() ? what : token), path, line);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "model/input_file.h"
 #include "model/network.h"
 
 namespace routefix::parser {
@@ -33,7 +34,8 @@ DeviceParse parseDevice(const std::vector<ConfigFile>& files);
 // Reads SNAPSHOT/ (spec.md): configs/ (files, or one folder per device), topology.json or
 // batfish/layer1_topology.json or links inferred from shared subnets, external.json.
 // Resolves references and warns about undefined or unused structures.
-// Throws model::InputError (exit 2) for a missing/empty snapshot or an unreadable file.
-model::Network loadSnapshot(const std::filesystem::path& root);
+// Throws model::InputError (exit 2) for a missing/empty snapshot, an unreadable file, or a
+// file whose link leads outside the snapshot when `access` does not allow it.
+model::Network loadSnapshot(const std::filesystem::path& root, const model::SnapshotAccess& access = {});
 
 }  // namespace routefix::parser

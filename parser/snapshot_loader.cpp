@@ -8,6 +8,10 @@
 //   every later stage, intents and topology address devices by name, and silently renaming
 //   one would make them point at the wrong router.
 // - Links: topology.json if present, else batfish/layer1_topology.json, else inferred.
+// - Every file and device folder is read only where it really is inside the snapshot (links
+//   leading out are refused unless SnapshotAccess allows them), only when it is a regular
+//   file of bounded size (model/input_file.h), and a config that is binary data is skipped
+//   with a warning rather than parsed as some vendor's syntax.
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -16,6 +20,7 @@
 #include <map>
 
 #include "model/input_error.h"
+#include "model/input_file.h"
 #include "model/names.h"
 #include "parser/external_routes.h"
 #include "parser/parser.h"
@@ -33,15 +38,10 @@ std::string relativePath(const fs::path& p, const fs::path& root) {
   return p.lexically_relative(root).generic_string();
 }
 
-std::string readFile(const fs::path& p, const std::string& rel) {
-  std::error_code ec;
-  if (!fs::exists(p, ec)) throw model::InputError("cannot read file: it does not exist (dangling link?)", rel);
-  if (!fs::is_regular_file(p, ec)) throw model::InputError("cannot read file: not a regular file", rel);
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw model::InputError(std::string("cannot read file: ") + std::strerror(errno), rel);
-  std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw model::InputError(std::string("error reading file: ") + std::strerror(errno), rel);
-  return text;
+// Reads what the snapshot entry `p` leads to, within the rules of `access`.
+std::string readFile(const fs::path& root, const fs::path& p, const std::string& rel,
+                     const model::SnapshotAccess& access) {
+  return model::readInputFile(model::resolveInSnapshot(root, p, rel, access), rel);
 }
 
 bool isHidden(const fs::path& p) { return p.filename().string().starts_with("."); }
@@ -64,36 +64,46 @@ struct DeviceSource {
   std::vector<ConfigFile> files;
 };
 
-std::vector<DeviceSource> readConfigs(const fs::path& root, SourceText& text,
-                                      std::vector<model::ParseWarning>& warnings) {
+std::vector<DeviceSource> readConfigs(const fs::path& root, const model::SnapshotAccess& access,
+                                      SourceText& text, std::vector<model::ParseWarning>& warnings) {
   fs::path configs = root / "configs";
   std::error_code ec;
   if (!fs::is_directory(configs, ec))
     throw model::InputError("not a snapshot: no configs/ directory", root.string());
+  model::resolveInSnapshot(root, configs, "configs", access);
 
-  auto readOne = [&](const fs::path& p) {
+  // Appends the config file `p` to `files`, unless it is binary data.
+  auto readOne = [&](const fs::path& p, std::vector<ConfigFile>& files) {
     std::string rel = relativePath(p, root);
-    ConfigFile f{rel, readFile(p, rel)};
+    ConfigFile f{rel, readFile(root, p, rel, access)};
+    if (looksBinary(f.text)) {
+      warnings.push_back({rel, 1, "", "binary data, not a configuration: file skipped"});
+      return;
+    }
     text.add(rel, f.text);
-    return f;
+    files.push_back(std::move(f));
   };
 
   std::vector<DeviceSource> sources;
   for (const auto& entry : sortedEntries(configs, configs.string())) {
     if (fs::is_directory(entry, ec)) {
+      std::string folder = relativePath(entry, root);
+      model::resolveInSnapshot(root, entry, folder, access);
       DeviceSource s{entry.filename().string(), {}};
-      for (const auto& inner : sortedEntries(entry, relativePath(entry, root))) {
+      for (const auto& inner : sortedEntries(entry, folder)) {
         if (fs::is_directory(inner, ec))
           warnings.push_back({relativePath(inner, root), 0, "", "nested folder ignored"});
         else
-          s.files.push_back(readOne(inner));
+          readOne(inner, s.files);
       }
       if (s.files.empty())
         warnings.push_back({relativePath(entry, root), 0, "", "empty device folder ignored"});
       else
         sources.push_back(std::move(s));
     } else {
-      sources.push_back({entry.stem().string(), {readOne(entry)}});
+      DeviceSource s{entry.stem().string(), {}};
+      readOne(entry, s.files);
+      if (!s.files.empty()) sources.push_back(std::move(s));
     }
   }
   if (sources.empty()) throw model::InputError("no configuration files in the directory", configs.string());
@@ -126,37 +136,38 @@ std::vector<model::Device> parseDevices(std::vector<DeviceSource> sources,
 }
 
 // Adds the file to `text` and returns its relative path, or "" when it is absent.
-std::string readSideFile(const fs::path& root, const std::string& rel, SourceText& text) {
+std::string readSideFile(const fs::path& root, const std::string& rel, const model::SnapshotAccess& access,
+                         SourceText& text) {
   std::error_code ec;
   fs::path p = root / rel;
   if (!fs::exists(p, ec) && !fs::is_symlink(p, ec)) return {};
-  text.add(rel, readFile(p, rel));
+  text.add(rel, readFile(root, p, rel, access));
   return rel;
 }
 
 }  // namespace
 
-model::Network loadSnapshot(const fs::path& root) {
+model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& access) {
   std::error_code ec;
   if (!fs::exists(root, ec)) throw model::InputError("snapshot directory does not exist", root.string());
   if (!fs::is_directory(root, ec)) throw model::InputError("snapshot is not a directory", root.string());
 
   model::Network net;
   SourceText text;
-  net.devices = parseDevices(readConfigs(root, text, net.warnings), net.warnings);
+  net.devices = parseDevices(readConfigs(root, access, text, net.warnings), net.warnings);
   for (const auto& d : net.devices) {
     auto refs = checkReferences(d, text);
     net.warnings.insert(net.warnings.end(), refs.begin(), refs.end());
   }
 
-  if (auto topo = readSideFile(root, "topology.json", text); !topo.empty())
+  if (auto topo = readSideFile(root, "topology.json", access, text); !topo.empty())
     net.links = readTopologyJson(topo, text, net.devices, net.warnings);
-  else if (auto l1 = readSideFile(root, "batfish/layer1_topology.json", text); !l1.empty())
+  else if (auto l1 = readSideFile(root, "batfish/layer1_topology.json", access, text); !l1.empty())
     net.links = readBatfishLayer1(l1, text, net.devices, net.warnings);
   else
     net.links = inferLinks(net.devices, text, net.warnings);
 
-  if (auto ext = readSideFile(root, "external.json", text); !ext.empty())
+  if (auto ext = readSideFile(root, "external.json", access, text); !ext.empty())
     net.externals = readExternalAnnouncements(ext, text, net.devices, net.warnings);
 
   std::stable_sort(net.warnings.begin(), net.warnings.end(),

@@ -1,6 +1,28 @@
 #include "parser/source_text.h"
 
+#include "model/utf8.h"
+
 namespace routefix::parser {
+
+
+bool looksBinary(std::string_view text) {
+  std::string_view sample = text.substr(0, 8192);
+  size_t odd = 0;
+  for (size_t i = 0; i < sample.size();) {
+    unsigned char c = static_cast<unsigned char>(sample[i]);
+    if (c == 0) return true;
+    int length = model::utf8SequenceLength(sample, i);
+    if (length == model::kUtf8Truncated) break;  // a character cut off by the sample's end
+    bool control = c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v';
+    if (length == model::kUtf8Invalid || control || c == 0x7f) {
+      ++odd;
+      ++i;
+    } else {
+      i += static_cast<size_t>(length);
+    }
+  }
+  return odd * 10 > sample.size();
+}
 
 void SourceText::add(const std::string& path, std::string text) {
   File f;

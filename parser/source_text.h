@@ -9,6 +9,11 @@
 
 namespace routefix::parser {
 
+// True when `text` is binary data rather than a configuration: a NUL byte, or more than one
+// byte in ten that is a control character or not valid UTF-8, within its first 8 KiB (the
+// test git and grep make; a stray Latin-1 or escape character in a description stays text).
+bool looksBinary(std::string_view text);
+
 class SourceText {
  public:
   void add(const std::string& path, std::string text);

@@ -1,5 +1,6 @@
 #include "repair/config_edit.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -80,6 +81,36 @@ struct DiffLine {
   int old_line;  // 1-based position in the original (for '+': the line it follows)
 };
 
+// A file name as a diff header names it: as is, or, when it holds a control character, a
+// quote or a backslash, C-quoted the way git writes it and GNU patch reads it, so a name
+// with a newline cannot end the header early.
+std::string headerPath(const std::string& path) {
+  bool plain = std::none_of(path.begin(), path.end(), [](char c) {
+    unsigned char b = static_cast<unsigned char>(c);
+    return b < 0x20 || b == 0x7f || c == '"' || c == '\\';
+  });
+  if (plain) return path;
+  std::string out = "\"";
+  for (char c : path) {
+    unsigned char b = static_cast<unsigned char>(c);
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (b < 0x20 || b == 0x7f) {
+          char octal[5] = {'\\', static_cast<char>('0' + (b >> 6)), static_cast<char>('0' + ((b >> 3) & 7)),
+                           static_cast<char>('0' + (b & 7)), 0};
+          out += octal;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
 }  // namespace
 
 std::string ConfigEdits::patchedText(const std::string& file) {
@@ -132,7 +163,7 @@ std::string ConfigEdits::unifiedDiff(const std::string& file) {
   }
   // Hunks: changed lines with 3 lines of context, merged when their contexts touch.
   const int context = 3;
-  std::string out = "--- a/" + file + "\n+++ b/" + file + "\n";
+  std::string out = "--- " + headerPath("a/" + file) + "\n+++ " + headerPath("b/" + file) + "\n";
   size_t n = seq.size();
   size_t i = 0;
   int oldNo = 1, newNo = 1;  // line numbers at seq[i]

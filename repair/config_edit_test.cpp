@@ -67,7 +67,8 @@ TEST_CASE("a patched snapshot never writes outside its directory; --out replaces
   std::string first;
   std::getline(in, first);
   CHECK(first == "patched");
-  writeSnapshotAtomically(s.dir.path(), out, {});
+  CHECK_THROWS_AS(writeSnapshotAtomically(s.dir.path(), out, {}), routefix::model::InputError);  // no force
+  writeSnapshotAtomically(s.dir.path(), out, {}, true);
   std::ifstream again(out / "configs/r1.cfg");
   std::getline(again, first);
   CHECK(first == "line 1");
@@ -75,4 +76,13 @@ TEST_CASE("a patched snapshot never writes outside its directory; --out replaces
   CHECK(entries == 2);  // "a" from the refused write's copy, and "out"; no staging left
   CHECK_THROWS_AS(writeSnapshotAtomically(s.dir.path(), s.dir.path() / "inside", {}),
                   routefix::model::InputError);
+}
+
+TEST_CASE("a file name with a newline or quote is C-quoted in the diff header, as git does") {
+  Snapshot s;
+  std::ofstream(s.dir.path() / "configs/r\n\"1\".cfg") << "line 1\n";
+  ConfigEdits e(s.dir.path());
+  e.replace("configs/r\n\"1\".cfg", 1, "changed");
+  CHECK(e.unifiedDiff("configs/r\n\"1\".cfg").rfind(
+            "--- \"a/configs/r\\n\\\"1\\\".cfg\"\n+++ \"b/configs/r\\n\\\"1\\\".cfg\"\n@@ -1,1 +1,1 @@", 0) == 0);
 }

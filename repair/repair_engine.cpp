@@ -205,9 +205,9 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     // The concrete check: re-parse, re-simulate, re-check every intent.
     PatchedFiles files;
     for (const auto& f : cand.edits.files()) files[f] = cand.edits.patchedText(f);
-    TemporaryDirectory tmp(fs::temp_directory_path(), "routefix-repair");
+    TemporaryDirectory tmp(systemTempDirectory(), "routefix-repair");
     writePatchedSnapshot(snapshot, tmp.path() / "snapshot", files);
-    model::Network patched = parser::loadSnapshot(tmp.path() / "snapshot");
+    model::Network patched = parser::loadSnapshot(tmp.path() / "snapshot", options.access);
     sim::DataPlane dp = sim::simulate(patched);
     verify::VerifyReport report = verify::runVerify(patched, dp, intents, {});
     cand.after = outcomes(report);

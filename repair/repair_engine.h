@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "model/input_file.h"
 #include "model/network.h"
 #include "repair/patched_snapshot.h"
 #include "sim/dataplane.h"
@@ -25,6 +26,7 @@ struct RepairOptions {
   int slack = 2;                // region: paths up to shortest + slack hops
   int max_rounds = 25;          // solve / verify iterations
   std::function<void(const std::string&)> progress;
+  model::SnapshotAccess access;  // how the candidate snapshots are read (as the original was)
 };
 
 struct KnobEdit {

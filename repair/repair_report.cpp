@@ -9,13 +9,14 @@
 
 namespace routefix::repair {
 
-RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile) {
+RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
+                        const model::SnapshotAccess& access, bool allowNoIntents) {
   RepairJob job;
-  job.network = parser::loadSnapshot(snapshot);
+  job.network = parser::loadSnapshot(snapshot, access);
   if (!intentsFile.empty()) {
-    job.intents = verify::loadIntents(intentsFile, job.network);
-  } else if (auto file = verify::defaultIntentsFile(snapshot)) {
-    job.intents = verify::loadIntents(*file, job.network);
+    job.intents = verify::loadIntents(intentsFile, job.network, allowNoIntents);
+  } else if (auto file = verify::defaultIntentsFile(snapshot, access)) {
+    job.intents = verify::loadIntents(*file, job.network, allowNoIntents);
   } else {
     throw model::InputError("no intents: pass --intents FILE or add intents.yaml to the snapshot",
                             snapshot.string());

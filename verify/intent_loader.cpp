@@ -3,11 +3,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "model/input_error.h"
+#include "model/input_file.h"
 
 namespace routefix::verify {
 
@@ -281,18 +280,27 @@ std::vector<Intent> parseIntents(const std::string& text, const std::string& fil
   return intents;
 }
 
-std::vector<Intent> loadIntents(const std::filesystem::path& file, const model::Network& network) {
-  std::ifstream in(file);
-  if (!in) throw model::InputError("cannot read intents file", file.string());
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parseIntents(ss.str(), file.string(), network);
+std::vector<Intent> loadIntents(const std::filesystem::path& file, const model::Network& network,
+                                bool allowNoIntents) {
+  // Intents are small; the bound keeps `--intents /dev/zero`-like input from exhausting memory.
+  constexpr std::uintmax_t kMaxIntentsBytes = std::uintmax_t{64} << 20;
+  auto intents = parseIntents(model::readInputFile(file, file.string(), kMaxIntentsBytes), file.string(), network);
+  if (intents.empty() && !allowNoIntents)
+    throw model::InputError("the intents file holds no intent (pass --allow-no-intents to accept that)",
+                            file.string());
+  return intents;
 }
 
-std::optional<std::filesystem::path> defaultIntentsFile(const std::filesystem::path& snapshot) {
+std::optional<std::filesystem::path> defaultIntentsFile(const std::filesystem::path& snapshot,
+                                                        const model::SnapshotAccess& access) {
   for (const char* name : {"intents.yaml", "intents.yml", "intents.json"}) {
     auto p = snapshot / name;
-    if (std::filesystem::is_regular_file(p)) return p;
+    std::error_code ec;
+    // Whatever stands there is the default file: a FIFO, folder or dangling link is an error
+    // when it is read, not a reason to check nothing.
+    if (!std::filesystem::exists(std::filesystem::symlink_status(p, ec))) continue;
+    model::resolveInSnapshot(snapshot, p, p.string(), access);
+    return p;
   }
   return std::nullopt;
 }

@@ -1,6 +1,7 @@
 // Prefix-lists, community-lists, AS-path lists, access-lists and route-maps.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
@@ -140,10 +141,14 @@ antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryConte
   if (lo < e.prefix.length || lo > hi) throw ValueError("invalid prefix-list length range");
   e.span = here();
 
+  // The sequence number is checked before the list exists: a rejected entry must not leave
+  // an empty list behind (it would be reported "unused" with no file or line).
+  std::optional<uint32_t> seq;
+  if (ctx->SEQ()) seq = parseNumber(ctx->NUMBER()->getText(), 1);
   model::PrefixList& list = structures_.prefix_lists[ctx->name()->getText()];
   list.name = ctx->name()->getText();
-  if (ctx->SEQ()) {
-    e.seq = parseNumber(ctx->NUMBER()->getText(), 1);
+  if (seq) {
+    e.seq = *seq;
   } else {  // IOS and FRR both number from the highest entry, in steps of 5
     uint32_t highest = list.entries.empty() ? 0 : list.entries.back().seq;
     e.seq = highest / 5 * 5 + 5;

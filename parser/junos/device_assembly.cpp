@@ -49,11 +49,19 @@ void assembleStaticRoutes(JunosDraft& d) {
     base.distance = s.preference.value_or(defaultPreference);
     base.tag = s.tag.value_or(0);
     base.span = s.span;
-    auto withNextHop = [&](const std::string& hop, std::optional<uint32_t> preference) {
+    auto withNextHop = [&](const std::string& hop, std::optional<uint32_t> preference, int line) {
       model::StaticRoute r = base;
       if (preference) r.distance = *preference;
-      if (auto a = model::Ipv4::parse(hop)) r.next_hop = *a;
-      else r.interface = hop.find('.') == std::string::npos ? hop + ".0" : hop;
+      if (auto a = model::Ipv4::parse(hop)) {
+        r.next_hop = *a;
+      } else if (hop.find_first_not_of("0123456789.") == std::string::npos) {
+        // Digits and dots are an address, never an interface name (those start with a letter).
+        warnAt(d, s.span.file, line, "static route " + s.prefix.str() + ": next-hop " + hop +
+                                         " is not an IPv4 address; next hop ignored");
+        return;
+      } else {
+        r.interface = hop.find('.') == std::string::npos ? hop + ".0" : hop;
+      }
       d.device.static_routes.push_back(r);
     };
     if (s.discard) {
@@ -61,8 +69,8 @@ void assembleStaticRoutes(JunosDraft& d) {
       r.null_route = true;
       d.device.static_routes.push_back(r);
     }
-    for (const auto& h : s.next_hops) withNextHop(h.value, std::nullopt);
-    for (const auto& q : s.qualified) withNextHop(q.next_hop, q.preference);
+    for (const auto& h : s.next_hops) withNextHop(h.value, std::nullopt, h.line);
+    for (const auto& q : s.qualified) withNextHop(q.next_hop, q.preference, q.line);
     if (!s.discard && s.next_hops.empty() && s.qualified.empty())
       warnAt(d, s.span.file, s.span.first_line,
              "static route " + s.prefix.str() + " has no next-hop, discard or reject");

@@ -54,8 +54,10 @@ void checkRepair(const std::string& snapshot) {
   CHECK(fs::exists(out / "intents.yaml"));
   auto after = runRoutefix({"verify", out.string(), "--format", "json"});
   CHECK(after.exit_code == 0);
-  // Written again over an existing DIR: replaced, nothing left beside it.
-  auto again = runRoutefix({"repair", snapshot, "--out", out.string(), "--format", "json"});
+  // Written again over an existing DIR: refused without --force; with it, replaced, nothing
+  // left beside it.
+  CHECK(runRoutefix({"repair", snapshot, "--out", out.string(), "--format", "json"}).exit_code == 2);
+  auto again = runRoutefix({"repair", snapshot, "--out", out.string(), "--format", "json", "--force"});
   CHECK(again.exit_code == 0);
   size_t siblings = 0;
   for (const auto& e : fs::directory_iterator(out.parent_path()))

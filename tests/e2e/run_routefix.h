@@ -30,14 +30,17 @@ inline std::string shellQuote(const std::string& s) {
   return q + "'";
 }
 
-// Arguments are passed quoted; relative paths resolve against the source tree.
-inline RunResult runRoutefix(const std::vector<std::string>& args) {
+// Arguments are passed quoted; relative paths resolve against the source tree. `environment`
+// ("TMPDIR=/x", unquoted) prefixes the command; `stdoutTo` sends stdout to that file instead.
+inline RunResult runRoutefix(const std::vector<std::string>& args, const std::string& environment = "",
+                             const std::string& stdoutTo = "") {
   namespace fs = std::filesystem;
   static int counter = 0;
   fs::path errFile = fs::temp_directory_path() /
                      ("routefix-e2e-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  std::string cmd = "cd " + shellQuote(ROUTEFIX_SOURCE_DIR) + " && " + shellQuote(ROUTEFIX_BIN);
+  std::string cmd = "cd " + shellQuote(ROUTEFIX_SOURCE_DIR) + " && " + environment + " " + shellQuote(ROUTEFIX_BIN);
   for (const auto& a : args) cmd += " " + shellQuote(a);
+  if (!stdoutTo.empty()) cmd += " >" + shellQuote(stdoutTo);
   cmd += " 2>" + shellQuote(errFile.string());
   RunResult r;
   FILE* pipe = ::popen(cmd.c_str(), "r");

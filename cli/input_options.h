@@ -1,0 +1,41 @@
+// Options the snapshot-reading commands share, so each flag means the same everywhere
+// (README "Safety").
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <string>
+
+#include "model/input_file.h"
+
+namespace routefix::cli {
+
+inline void addAccessOption(CLI::App& app, model::SnapshotAccess& access) {
+  app.add_flag("--allow-outside-links", access.allow_outside_links,
+               "read snapshot files whose symbolic links lead outside the snapshot (refused by default)");
+}
+
+inline void addNoIntentsOption(CLI::App& app, bool& allowNoIntents) {
+  app.add_flag("--allow-no-intents", allowNoIntents,
+               "accept an intents file that holds no intent (an error by default)");
+}
+
+// A finite number of seconds above zero: CLI11's PositiveNumber lets "nan" and "inf" through.
+inline CLI::Validator positiveSeconds() {
+  return CLI::Validator(
+      [](std::string& text) {
+        double v = 0;
+        try {
+          size_t used = 0;
+          v = std::stod(text, &used);
+          if (used != text.size()) return std::string("not a number: " + text);
+        } catch (const std::exception&) {
+          return std::string("not a number: " + text);
+        }
+        if (!std::isfinite(v) || v <= 0) return std::string("must be a positive, finite number of seconds");
+        return std::string();
+      },
+      "SECONDS");
+}
+
+}  // namespace routefix::cli
