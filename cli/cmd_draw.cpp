@@ -1,10 +1,11 @@
-// routefix draw SNAPSHOT [--intent NAME | --from N --to A] [--intents FILE] --format dot|svg
+// routefix draw SNAPSHOT [--intent NAME | --from N --to A] [--intents FILE] --format dot|svg|text|json
 #include <iostream>
 
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "draw/svg_render.h"
 #include "draw/topology_dot.h"
+#include "draw/topology_listing.h"
 #include "model/input_error.h"
 #include "parser/parser.h"
 #include "verify/intent_check.h"
@@ -75,8 +76,15 @@ int runDrawCommand(const DrawArgs& args) {
       highlight.paths = t.paths;
     }
   }
-  std::string dot = draw::topologyDot(network, highlight);
-  std::cout << (args.format == "svg" ? draw::renderSvg(dot) : dot);
+  if (args.format == "json") {
+    std::cout << draw::topologyJson(network, highlight).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
+  } else if (args.format == "text") {
+    std::cout << draw::topologyText(network, highlight);
+  } else {
+    std::string dot = draw::topologyDot(network, highlight);
+    std::cout << (args.format == "svg" ? draw::renderSvg(dot) : dot);
+  }
   return kExitOk;
 }
 
@@ -89,7 +97,8 @@ const RegisterCommand kDraw{
       app.add_option("--from", args->from, "trace source node");
       app.add_option("--to", args->to, "trace destination address");
       addAccessOption(app, args->access);
-      app.add_option("--format", args->format, "dot|svg")->check(CLI::IsMember({"dot", "svg"}));
+      app.add_option("--format", args->format, "dot|svg|text|json (default dot)")
+          ->check(CLI::IsMember({"dot", "svg", "text", "json"}));
       return [args] { return runDrawCommand(*args); };
     }};
 

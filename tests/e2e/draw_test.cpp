@@ -39,3 +39,24 @@ TEST_CASE("draw rejects unknown intents and nodes with exit 2") {
   CHECK(runRoutefix({"draw", "examples/firewall-bypass", "--intent", "nope"}).exit_code == 2);
   CHECK(runRoutefix({"draw", "examples/firewall-bypass", "--from", "nope", "--to", "10.0.0.1"}).exit_code == 2);
 }
+
+TEST_CASE("draw --format json and text: nodes, links, the highlighted paths and waypoints") {
+  auto r = runRoutefix({"draw", "examples/firewall-bypass", "--intent", "campus-to-dc-through-firewall",
+                        "--format", "json"});
+  CHECK(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["title"].get<std::string>().find("FAILS") != std::string::npos);
+  CHECK(!j["nodes"].empty());
+  CHECK(j["nodes"][0].contains("group"));
+  CHECK(!j["links"].empty());
+  CHECK(j["links"][0]["down"] == false);
+  REQUIRE(!j["paths"].empty());
+  CHECK(j["paths"][0]["hops"][0]["node"] == "campus");
+  CHECK(j["waypoints"] == nlohmann::json::array({"fw1"}));
+  auto t = runRoutefix({"draw", "examples/campus-prefix-typo", "--from", "site-a", "--to", "10.20.1.5",
+                        "--format", "text"});
+  CHECK(t.exit_code == 0);
+  CHECK(t.out.rfind("trace site-a -> 10.20.1.5\n", 0) == 0);
+  CHECK(t.out.find("links:\n") != std::string::npos);
+  CHECK(t.out.find("=> no-route") != std::string::npos);
+}
