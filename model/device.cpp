@@ -13,6 +13,8 @@ std::string vendorName(Vendor v) {
     case Vendor::Ios: return "ios";
     case Vendor::Frr: return "frr";
     case Vendor::Junos: return "junos";
+    case Vendor::Eos: return "eos";
+    case Vendor::Nxos: return "nxos";
   }
   return "unknown";
 }
@@ -28,6 +30,9 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_maximum_paths = 64;
       d.ospf_default_originate_metric = 10;
       d.ospf_unknown_bandwidth_kbps = 10000;
+      d.bgp_next_hop_via_default = false;
+      d.local_routes = false;
+      d.ospf_loopback_cost = 0;
       break;
     case Vendor::Junos:
       // Junos: static 5, OSPF internal 10, OSPF external 150, BGP 170 (both kinds).
@@ -44,6 +49,23 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_import_default = PolicyDefault::Accept;
       d.bgp_export_default = PolicyDefault::JunosBgpExport;
       d.bgp_send_community = true;  // Junos sends communities unless a policy strips them
+      break;
+    case Vendor::Eos:
+      // EOS: every BGP route has distance 200 (`distance bgp 200 200 200`); no communities
+      // without `send-community`; one path unless `maximum-paths`; a missing route-map
+      // permits; aggregates count main-RIB contributors.
+      d.distance_ebgp = 200;
+      d.bgp_local_weight = 0;
+      d.undefined_route_map_permits = true;
+      d.bgp_aggregate_from_main_rib = true;
+      d.bgp_multipath_relax = true;
+      break;
+    case Vendor::Nxos:
+      // NX-OS: IOS distances; OSPF's reference bandwidth is 40 Gbit/s; neighbors carry IPv4
+      // unicast only with their own address family; ports start shut.
+      d.ospf_reference_bandwidth_mbps = 40000;
+      d.bgp_default_ipv4_unicast = false;
+      d.ethernet_shutdown_by_default = true;
       break;
   }
   return d;

@@ -15,8 +15,10 @@
 
 namespace routefix::model {
 
-enum class Vendor { Ios, Frr, Junos };
-std::string vendorName(Vendor v);  // "ios", "frr", "junos"
+// Eos (Arista) and Nxos (Cisco NX-OS) are read by the IOS-family parser with their own
+// dialect rules; their behaviours differ from IOS in VendorDefaults below.
+enum class Vendor { Ios, Frr, Junos, Eos, Nxos };
+std::string vendorName(Vendor v);  // "ios", "frr", "junos", "eos", "nxos"
 
 // Vendor behaviours that decide routes. Named, so fidelity questions have one place to look.
 struct VendorDefaults {
@@ -35,6 +37,13 @@ struct VendorDefaults {
   // and uses ECMP (maximum-paths = its multipath limit, 64) by default; IOS does neither.
   bool bgp_send_community = false;
   uint32_t bgp_maximum_paths = 1;
+  bool bgp_multipath_relax = false;   // EOS: `bgp bestpath as-path multipath-relax` is on
+  // A neighbor is in IPv4 unicast without `activate` (NX-OS: only with its own
+  // `address-family ipv4 unicast`).
+  bool bgp_default_ipv4_unicast = true;
+  // Interfaces the config does not bring up (NX-OS: Ethernet and Vlan interfaces are shut
+  // until `no shutdown`; the running config prints `no shutdown` for every one that is up).
+  bool ethernet_shutdown_by_default = false;
   uint32_t ospf_default_originate_metric = 1;  // FRR 10, IOS 1
   uint32_t ospf_reference_bandwidth_mbps = 100;
   // The bandwidth OSPF assumes for an interface whose config gives none; 0 = cost 1. FRR falls
@@ -44,6 +53,18 @@ struct VendorDefaults {
   uint32_t ospf_external_type = 2;
   PolicyDefault bgp_import_default = PolicyDefault::Deny;  // with a policy applied
   PolicyDefault bgp_export_default = PolicyDefault::Deny;
+  // A neighbor, network or redistribution that names a route-map nobody defined: IOS, FRR
+  // and NX-OS deny every route; EOS ignores the reference and permits everything.
+  bool undefined_route_map_permits = false;
+  // EOS activates an aggregate-address on any more specific route of its main RIB (static,
+  // connected, IGP), not only on BGP routes.
+  bool bgp_aggregate_from_main_rib = false;
+  // A BGP next hop may resolve over the default route (FRR: not without `ip nht
+  // resolve-via-default`).
+  bool bgp_next_hop_via_default = true;
+  // The /32 `local` route of each interface address (IOS, EOS, NX-OS); FRR has none.
+  bool local_routes = true;
+  uint32_t ospf_loopback_cost = 1;  // FRR: 0
 
   static VendorDefaults forVendor(Vendor v);
 };
@@ -61,6 +82,10 @@ struct Interface {
   std::optional<InterfaceAddress> address;
   std::vector<InterfaceAddress> secondary;
   bool shutdown = false;
+  // Non-empty: the interface is in this VRF (IOS/EOS `vrf forwarding X`, EOS `vrf X`, NX-OS
+  // `vrf member X`). VRFs are not modelled yet: such interfaces stay out of the default
+  // VRF's routing (the parser warns), instead of leaking their subnets into it.
+  std::string vrf;
   std::string description;
   uint64_t bandwidth_kbps = 0;  // 0 = unknown; OSPF cost falls back to the vendor default
 
@@ -76,6 +101,8 @@ struct Interface {
   SourceSpan span;  // the whole interface block
 
   bool isLoopback() const;
+  // Up and in the default VRF: the interfaces the default-VRF control plane uses.
+  bool routes() const { return !shutdown && vrf.empty(); }
 };
 
 struct StaticRoute {

@@ -10,6 +10,8 @@ DeviceParse parseDevice(const std::vector<ConfigFile>& files) {
       return parseJunos(files);
     case model::Vendor::Ios:
     case model::Vendor::Frr:
+    case model::Vendor::Eos:
+    case model::Vendor::Nxos:
       break;
   }
   return parseIosFamily(files, vendor);

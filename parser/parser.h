@@ -21,10 +21,13 @@ struct DeviceParse {
 };
 
 // Decides from content: Junos (braces / `set` lines), FRR (frr version, `!`-style with FRR
-// keywords such as `frr defaults`/`address-family ipv4 unicast` + vtysh markers), else IOS.
+// keywords such as `frr defaults`/`address-family ipv4 unicast` + vtysh markers), Arista EOS
+// (its banner, `service routing protocols model`, ...), NX-OS (`feature`, `vrf context`,
+// ...), else IOS.
 model::Vendor detectVendor(const std::vector<ConfigFile>& files);
 
-// IOS / IOS-XE and the FRR dialect (grammar/ios). The files are one device's config.
+// IOS / IOS-XE and the FRR, EOS and NX-OS dialects (grammar/ios). The files are one
+// device's config.
 DeviceParse parseIosFamily(const std::vector<ConfigFile>& files, model::Vendor dialect);
 // Junos, hierarchical or `set` form (grammar/junos).
 DeviceParse parseJunos(const std::vector<ConfigFile>& files);

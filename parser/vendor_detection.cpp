@@ -1,6 +1,7 @@
-// Vendor detection from content (spec.md: "vendor detected from content"). The three
-// families look nothing alike once a few lines are read, so a vote over distinctive lines
-// is enough; the parsers themselves report whatever the vote got wrong as unrecognised lines.
+// Vendor detection from content (spec.md: "vendor detected from content"). The families
+// look nothing alike once a few lines are read, so a vote over distinctive lines is enough;
+// the parsers themselves report whatever the vote got wrong as unrecognised lines. Arista
+// EOS and NX-OS write FRR-like `A/len` addresses, so their own markers must outvote those.
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -56,9 +57,31 @@ struct Votes {
   int junos = 0;
   int frr = 0;
   int ios = 0;
+  int eos = 0;
+  int nxos = 0;
   bool frr_certain = false;
   bool junos_certain = false;
 };
+
+// Lines only EOS writes: its banner comment, agent model, Arista-only features.
+bool eosLine(std::string_view line) {
+  return (startsWith(line, "! device: ") &&
+          (line.find("EOS") != std::string_view::npos || line.find("DCS-") != std::string_view::npos)) ||
+         startsWith(line, "service routing protocols model") ||
+         startsWith(line, "management api http-commands") || startsWith(line, "daemon TerminAttr") ||
+         startsWith(line, "transceiver qsfp default-mode") || startsWith(line, "interface Management1") ||
+         startsWith(line, "ip virtual-router ") || startsWith(line, "mlag configuration") ||
+         startsWith(line, "management api ") || startsWith(line, "vrf instance ") ||
+         startsWith(line, "peer-filter ");
+}
+
+// Lines only NX-OS writes: `feature X`, vdc and vrf-context stanzas, its boot line.
+bool nxosLine(std::string_view line) {
+  return startsWith(line, "feature ") || startsWith(line, "vdc ") ||
+         startsWith(line, "vrf context ") || startsWith(line, "boot nxos ") ||
+         startsWith(line, "!Command: show running-config") || startsWith(line, "copp profile ") ||
+         line == "interface mgmt0" || startsWith(line, "system default switchport");
+}
 
 void voteLine(std::string_view raw, Votes& v) {
   std::string_view line = trim(raw);
@@ -76,6 +99,9 @@ void voteLine(std::string_view raw, Votes& v) {
       }
   }
   if (line.back() == '{' || line == "}" || (line.back() == ';' && line.front() != '!')) ++v.junos;
+
+  if (!indented && eosLine(line)) v.eos += 5;
+  if (!indented && nxosLine(line)) v.nxos += 5;
 
   // FRR: its own version banner and defaults are conclusive.
   if (startsWith(line, "frr version") || startsWith(line, "frr defaults") ||
@@ -140,6 +166,7 @@ model::Vendor detectVendor(const std::vector<ConfigFile>& files) {
   // Braces and semicolons dominate a Junos file; in IOS/FRR they appear only inside banners,
   // descriptions or regexes, so a clear majority is required.
   if (v.junos > 2 * (v.frr + v.ios) + 2 && !v.frr_certain) return model::Vendor::Junos;
+  if (!v.frr_certain && (v.eos || v.nxos)) return v.nxos > v.eos ? model::Vendor::Nxos : model::Vendor::Eos;
   if (v.frr_certain || v.frr > v.ios) return model::Vendor::Frr;
   return model::Vendor::Ios;
 }

@@ -24,8 +24,11 @@ size_t wordIndex(const std::vector<std::string>& words, std::initializer_list<co
   return words.size();
 }
 
+// FRR, EOS and NX-OS write prefixes as A/len; IOS as an address and a mask.
+bool writesSlashPrefixes(const model::Device& d) { return d.vendor != model::Vendor::Ios; }
+
 std::string networkLine(const model::Device& d, const model::Prefix& p) {
-  if (d.vendor == model::Vendor::Frr) return "network " + p.str();
+  if (writesSlashPrefixes(d)) return "network " + p.str();
   return "network " + p.address.str() + " mask " + model::Ipv4{model::maskOf(p.length)}.str();
 }
 
@@ -39,6 +42,13 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
   }
   if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp)
     return JunosPatchPrinter(network_, sessions_, edits_).apply(*d, k, value, why);
+  // NX-OS keeps each neighbor's settings in its own `neighbor X` block, which the
+  // line-oriented neighbor edits below do not write.
+  if (d->vendor == model::Vendor::Nxos &&
+      (k.kind == KnobKind::SessionUp || k.kind == KnobKind::RouteReflectorClient)) {
+    why = "NX-OS neighbor blocks are not written by the patch printer yet";
+    return false;
+  }
   switch (k.kind) {
     case KnobKind::ClauseAction: return clauseAction(*d, k, value != 0, why);
     case KnobKind::PrefixListEntryMatch:
@@ -127,8 +137,10 @@ bool PatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob& k, 
     seq = anchor->seq + 5;
   }
   std::string ref = edits_.line(anchor->span.file, anchor->span.first_line);
-  std::string text = indentOf(ref) + "ip prefix-list " + k.list + " seq " + std::to_string(seq) +
-                     " permit " + k.prefix.str();
+  // EOS block form (`ip prefix-list NAME` then `seq N ...` lines) or one-liners.
+  bool block = !splitWords(ref).empty() && splitWords(ref)[0] == "seq";
+  std::string text = indentOf(ref) + (block ? "" : "ip prefix-list " + k.list + " ") + "seq " +
+                     std::to_string(seq) + " permit " + k.prefix.str();
   edits_.insertAfter(anchor->span.file, anchor->span.first_line - (before ? 1 : 0), text);
   return true;
 }
@@ -239,7 +251,7 @@ bool PatchPrinter::nullRoute(const model::Device& d, const symsim::Knob& k, std:
     if (s.span.file == b.file && s.span.known() && s.span.first_line < b.first)
       lastStatic = std::max(lastStatic, s.span.last_line);
   int after = lastStatic ? lastStatic : b.first - 1;
-  std::string prefix = d.vendor == model::Vendor::Frr
+  std::string prefix = writesSlashPrefixes(d)
                            ? k.prefix.str()
                            : k.prefix.address.str() + " " + model::Ipv4{model::maskOf(k.prefix.length)}.str();
   edits_.insertAfter(b.file, after, "ip route " + prefix + " Null0");
@@ -388,12 +400,15 @@ bool PatchPrinter::joinPeerGroup(const model::Device& d, const Block& b, const s
   // Group definitions and their session settings come before the address-family block.
   int af = addressFamilyLine(d);
   int end = af ? af - 1 : b.last;
-  std::vector<std::string> groups;
+  std::vector<std::pair<std::string, std::string>> groups;  // name, how the config joins one
   for (int l = b.first; l <= end; ++l) {
     auto w = splitWords(edits_.line(b.file, l));
-    if (w.size() == 3 && w[0] == "neighbor" && w[2] == "peer-group") groups.push_back(w[1]);
+    // `neighbor G peer-group`, EOS also `neighbor G peer group`.
+    if ((w.size() == 3 && w[0] == "neighbor" && w[2] == "peer-group") ||
+        (w.size() == 4 && w[0] == "neighbor" && w[2] == "peer" && w[3] == "group"))
+      groups.emplace_back(w[1], w.size() == 3 ? " peer-group " : " peer group ");
   }
-  for (const auto& g : groups) {
+  for (const auto& [g, joins] : groups) {
     int lastLine = 0;
     bool sameAs = false;
     for (int l = b.first; l <= end; ++l) {
@@ -406,7 +421,7 @@ bool PatchPrinter::joinPeerGroup(const model::Device& d, const Block& b, const s
     }
     if (!sameAs) continue;
     std::string indent = indentOf(edits_.line(b.file, lastLine));
-    edits_.insertAfter(b.file, lastLine, indent + "neighbor " + addr + " peer-group " + g);
+    edits_.insertAfter(b.file, lastLine, indent + "neighbor " + addr + joins + g);
     return true;
   }
   return false;
@@ -461,8 +476,10 @@ bool PatchPrinter::ospfInterface(const model::Device& d, const symsim::Knob& k, 
     int last = std::max(i->span.first_line, i->span.last_line);
     std::string indent = last > i->span.first_line ? indentOf(edits_.line(i->span.file, last)) : " ";
     if (indent.empty()) indent = " ";
-    std::string stmt = d.vendor == model::Vendor::Frr
+    std::string stmt = d.vendor == model::Vendor::Frr || d.vendor == model::Vendor::Eos
                            ? "ip ospf area "
+                       : d.vendor == model::Vendor::Nxos
+                           ? "ip router ospf " + std::to_string(d.ospf->process_id) + " area "
                            : "ip ospf " + std::to_string(d.ospf->process_id) + " area ";
     edits_.insertAfter(i->span.file, last, indent + stmt + std::to_string(area));
     return true;
@@ -475,7 +492,7 @@ bool PatchPrinter::ospfInterface(const model::Device& d, const symsim::Knob& k, 
       indent = indentOf(edits_.line(n.span.file, after));
     }
   if (!after) after = span.first_line;
-  std::string text = d.vendor == model::Vendor::Frr
+  std::string text = writesSlashPrefixes(d)
                          ? "network " + subnet.str() + " area " + std::to_string(area)
                          : "network " + subnet.address.str() + " " +
                                model::Ipv4{~model::maskOf(subnet.length)}.str() + " area " +

@@ -270,8 +270,17 @@ class Engine {
           originations_[r.prefix].emplace_back(n, path);
         }
       }
-      for (uint32_t i = 0; i < bgp->aggregates.size(); ++i)
-        aggregates_[bgp->aggregates[i].prefix].emplace_back(n, i);
+      for (uint32_t i = 0; i < bgp->aggregates.size(); ++i) {
+        const auto& agg = bgp->aggregates[i];
+        aggregates_[agg.prefix].emplace_back(n, i);
+        // Where the vendor counts main-RIB contributors (EOS), a more specific static,
+        // connected or IGP route activates the aggregate without any BGP route.
+        if (!d.defaults.bgp_aggregate_from_main_rib) continue;
+        for (const auto& r : ribs_[n].routes())
+          if (r.protocol != Protocol::Local && r.prefix.length > agg.prefix.length &&
+              agg.prefix.contains(r.prefix))
+            aggregateState_[n][i].contributed = true;
+      }
     }
     for (uint32_t p = 0; p < peerings_.size(); ++p) {
       if (peerings_[p].sender != kNone || !up_[p]) continue;

@@ -17,7 +17,7 @@ std::optional<Ipv4> localAddress(const Topology& topo, const NodeRib& rib, uint3
   if (!n.update_source.empty()) {
     if (auto ip = Ipv4::parse(n.update_source)) return ip;
     const auto* itf = d.findInterface(n.update_source);
-    if (!itf || itf->shutdown || !itf->address) return std::nullopt;
+    if (!itf || !itf->routes() || !itf->address) return std::nullopt;
     return itf->address->address;
   }
   const Route* r = rib.longestMatch(*n.address);

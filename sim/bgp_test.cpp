@@ -110,6 +110,49 @@ TEST_CASE("a Junos aggregate route is active with a more specific route and expo
   CHECK(routeAt(dp, "r2", "10.9.0.0/16") == nullptr);
 }
 
+TEST_CASE("EOS aggregate-address: a more specific static route activates it, IOS needs a BGP route") {
+  for (auto vendor : {Vendor::Eos, Vendor::Ios}) {
+    NetworkBuilder b;
+    for (auto n : {"r1", "r2"}) b.router(n, vendor);
+    b.link("r1", "r2", "10.0.12.0/30");
+    StaticRoute st;
+    st.prefix = *Prefix::parse("10.10.1.0/24");
+    st.next_hop = Ipv4::parse("10.0.12.2");
+    b.dev("r1").static_routes.push_back(st);
+    b.bgp("r1", 65001);
+    b.bgp("r2", 65002);
+    b.ebgp("r1", "r2");
+    b.dev("r1").bgp->aggregates.push_back(BgpAggregate{*Prefix::parse("10.10.0.0/16"), false, false, "", {}});
+    b.dev("r1").bgp->aggregates.push_back(BgpAggregate{*Prefix::parse("10.20.0.0/16"), false, false, "", {}});
+    auto dp = simulate(b.build());
+    bool eos = vendor == Vendor::Eos;
+    const Route* agg = routeAt(dp, "r1", "10.10.0.0/16");
+    CHECK((agg != nullptr) == eos);
+    if (agg) CHECK(agg->protocol == Protocol::Aggregate);
+    CHECK((routeAt(dp, "r2", "10.10.0.0/16") != nullptr) == eos);
+    CHECK(routeAt(dp, "r1", "10.20.0.0/16") == nullptr);  // no contributor at all
+  }
+}
+
+TEST_CASE("a neighbor route-map nobody defined: EOS permits every route, IOS denies them") {
+  for (auto vendor : {Vendor::Eos, Vendor::Ios}) {
+    auto b = chain(vendor);
+    for (auto& n : b.dev("r2").bgp->neighbors) n.export_policies = {"MISSING"};
+    auto dp = simulate(b.build());
+    CHECK((routeAt(dp, "r3", "10.1.0.0/24") != nullptr) == (vendor == Vendor::Eos));
+  }
+}
+
+TEST_CASE("interfaces in a VRF stay out of the default VRF's routes") {
+  NetworkBuilder b;
+  b.router("r1", Vendor::Eos);
+  b.iface("r1", "Loopback1", "1.1.1.1/32");
+  b.iface("r1", "Loopback10", "1.1.4.10/32").vrf = "cust10";
+  auto dp = simulate(b.build());
+  CHECK(routeAt(dp, "r1", "1.1.1.1/32"));
+  CHECK_FALSE(routeAt(dp, "r1", "1.1.4.10/32"));
+}
+
 TEST_CASE("network statement needs an exact RIB match") {
   auto b = chain();
   b.network("r1", "10.1.0.0/16");  // only the /24 is in r1's RIB

@@ -173,7 +173,7 @@ struct External {
 
 uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
   if (itf.ospf_cost) return *itf.ospf_cost;
-  if (itf.isLoopback()) return device.vendor == model::Vendor::Frr ? 0 : 1;
+  if (itf.isLoopback()) return device.defaults.ospf_loopback_cost;
   uint64_t bandwidth = itf.bandwidth_kbps ? itf.bandwidth_kbps : device.defaults.ospf_unknown_bandwidth_kbps;
   if (bandwidth == 0) return 1;
   uint64_t ref = static_cast<uint64_t>(device.ospf ? device.ospf->reference_bandwidth_mbps
@@ -196,7 +196,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     if (!d.ospf) continue;
     for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
       const auto& itf = d.interfaces[i];
-      if (itf.shutdown || !itf.address) continue;
+      if (!itf.routes() || !itf.address) continue;
       auto area = areaOf(*d.ospf, itf);
       if (!area) continue;
       OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(), itf.ospf_point_to_point,

@@ -37,7 +37,7 @@ bool PolicyEvaluator::apply(const std::vector<const model::RoutePolicy*>& chain,
                             model::PolicyDefault fallback, PolicySubject& subject) {
   if (chain.empty()) return true;
   for (const model::RoutePolicy* policy : chain) {
-    if (!policy) return false;
+    if (!policy) return device_.defaults.undefined_route_map_permits;
     switch (run(*policy, subject, 0)) {
       case Verdict::Permit: return true;
       case Verdict::Deny: return false;
@@ -56,7 +56,8 @@ bool PolicyEvaluator::apply(const std::vector<const model::RoutePolicy*>& chain,
 bool PolicyEvaluator::applyOne(const std::string& name, PolicySubject& subject) {
   if (name.empty()) return true;
   auto found = device_.route_policies.find(name);
-  return found != device_.route_policies.end() && run(found->second, subject, 0) == Verdict::Permit;
+  if (found == device_.route_policies.end()) return device_.defaults.undefined_route_map_permits;
+  return run(found->second, subject, 0) == Verdict::Permit;
 }
 
 const std::vector<const model::RoutePolicy*>& PolicyEvaluator::resolve(

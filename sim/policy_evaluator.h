@@ -52,19 +52,20 @@ class PolicyEvaluator {
   PolicyEvaluator(const model::Device& device, AttributeTables& tables, RegexCache& regexes);
 
   // A chain of policies (IOS: at most one route-map) with what happens when none decides.
-  // An empty chain accepts (no policy configured). A name that is not defined denies.
+  // An empty chain accepts (no policy configured). A name that is not defined denies, or
+  // permits where the vendor ignores such references (VendorDefaults).
   bool apply(const std::vector<std::string>& chain, model::PolicyDefault fallback,
              PolicySubject& subject);
   // One route-map (a `network` / `redistribute` / aggregate statement's): none accepts, an
-  // undefined name denies, a route no clause decides is denied.
+  // undefined name denies (or permits, as for chains), a route no clause decides is denied.
   bool applyOne(const std::string& name, PolicySubject& subject);
 
   // The same with the chain's names looked up beforehand (see resolve()).
   bool apply(const std::vector<const model::RoutePolicy*>& chain, model::PolicyDefault fallback,
              PolicySubject& subject);
   // A chain's policies looked up once, keyed by the names (not by the vector's address: a
-  // caller's temporary chain must not alias a later one). nullptr entries: undefined names,
-  // which deny. The returned reference stays valid for the evaluator's lifetime.
+  // caller's temporary chain must not alias a later one). nullptr entries: undefined names.
+  // The returned reference stays valid for the evaluator's lifetime.
   const std::vector<const model::RoutePolicy*>& resolve(const std::vector<std::string>& chain);
   // True when the chain accepts every route without changing it (no chain, or a first clause
   // that permits everything and sets nothing, like the permit-all route-maps FRR's

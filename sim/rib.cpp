@@ -68,7 +68,7 @@ const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,
 
 std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, const NodeRib& rib,
                                          Ipv4 address, std::optional<Prefix> excluded) {
-  bool viaDefault = topo.device(node).vendor != model::Vendor::Frr;
+  bool viaDefault = topo.device(node).defaults.bgp_next_hop_via_default;
   Resolution res;
   std::vector<NextHop> hops;
   std::vector<Ipv4> pending{address};
@@ -112,10 +112,10 @@ std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, co
 
 std::vector<Route> connectedRoutes(const Topology& topo, uint32_t node) {
   const auto& d = topo.device(node);
-  bool withLocal = d.vendor != model::Vendor::Frr;
+  bool withLocal = d.defaults.local_routes;
   std::vector<Route> out;
   for (const auto& itf : d.interfaces) {
-    if (itf.shutdown) continue;
+    if (!itf.routes()) continue;
     auto add = [&](const model::InterfaceAddress& a) {
       Route c;
       c.prefix = a.subnet();
@@ -155,7 +155,7 @@ std::vector<Route> staticRoutes(const Topology& topo, uint32_t node, const NodeR
       hops.push_back(NextHop{std::nullopt, "Null0", "", true});
     } else if (!s.interface.empty()) {
       const auto* itf = d.findInterface(s.interface);
-      if (!itf || itf->shutdown) continue;
+      if (!itf || !itf->routes()) continue;
       InterfaceRef ref{node, static_cast<uint32_t>(itf - d.interfaces.data())};
       hops.push_back(NextHop{s.next_hop, itf->name, s.next_hop ? topo.nodeBehind(ref, *s.next_hop) : "", false});
     } else if (s.next_hop) {

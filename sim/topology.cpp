@@ -84,7 +84,7 @@ std::optional<uint32_t> Topology::interfaceFor(uint32_t node, Ipv4 address) cons
   const auto& d = network_.devices[node];
   for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
     const auto& itf = d.interfaces[i];
-    if (itf.shutdown) continue;
+    if (!itf.routes()) continue;
     if (itf.address && itf.address->subnet().contains(address)) return i;
     for (const auto& s : itf.secondary)
       if (s.subnet().contains(address)) return i;
@@ -115,7 +115,7 @@ Ipv4 Topology::routerId(uint32_t node) const {
   if (d.ospf && d.ospf->router_id) return *d.ospf->router_id;
   Ipv4 bestLoopback{0}, bestAny{0};
   for (const auto& itf : d.interfaces) {
-    if (itf.shutdown || !itf.address) continue;
+    if (!itf.routes() || !itf.address) continue;
     bestAny = std::max(bestAny, itf.address->address);
     if (itf.isLoopback()) bestLoopback = std::max(bestLoopback, itf.address->address);
   }

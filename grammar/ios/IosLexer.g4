@@ -84,6 +84,7 @@ DETERMINISTIC_MED : 'deterministic-med';
 DISTANCE : 'distance';
 EBGP_MULTIHOP : 'ebgp-multihop';
 EBGP_REQUIRES_POLICY : 'ebgp-requires-policy';
+ECMP : 'ecmp';
 EGP : 'egp';
 END : 'end';
 EQ : 'eq';
@@ -96,9 +97,11 @@ EXPANDED : 'expanded';
 EXTENDED : 'extended';
 EXTERNAL : 'external';
 FILTER_LIST : 'filter-list';
+FORWARDING : 'forwarding';
 FRR : 'frr';
 GE : 'ge';
 GOTO : 'goto';
+GROUP : 'group';
 GT : 'gt';
 HOST : 'host';
 HOSTNAME : 'hostname';
@@ -126,6 +129,7 @@ MASK : 'mask';
 MATCH : 'match';
 MAXIMUM_PATHS : 'maximum-paths';
 MED : 'med';
+MEMBER : 'member';
 METRIC : 'metric';
 METRIC_TYPE : 'metric-type';
 MISSING_AS_WORST : 'missing-as-worst';
@@ -149,6 +153,7 @@ OSPF : 'ospf';
 OUT : 'out';
 PASSIVE : 'passive';
 PASSIVE_INTERFACE : 'passive-interface';
+PEER : 'peer';
 PEER_ADDRESS : 'peer-address';
 PEER_GROUP : 'peer-group';
 PERMANENT : 'permanent';
@@ -197,6 +202,9 @@ SIGNED_NUMBER : [+-] DIGIT+;
 // `!` starts a comment line in both dialects (IOS also uses it as a block separator, which
 // carries no meaning: blocks end when a statement of another mode appears).
 COMMENT : '!' ~[\r\n]* -> skip;
+// A line that begins with `#` is a comment too (Batfish reads it so, and shared configs use
+// it); like `!` it does not end the block around it. Inside a line `#` is an ordinary byte.
+HASH_COMMENT : '#' {atLineStart()}? ~[\r\n]* -> skip;
 
 // Only at the start of a line: `banner` inside a description is just a word.
 BANNER : 'banner' {atLineStart()}? -> pushMode(M_BANNER_TYPE);

@@ -26,7 +26,9 @@ statement
   | bgp_stmt
   | ospf_stmt
   | route_map_stmt
+  | prefix_list_block_stmt
   | acl_entry_stmt
+  | vrf_stmt
   | mode_exit_stmt
   ;
 
@@ -39,6 +41,7 @@ global_stmt
   | ROUTER OSPF NUMBER? (VRF name)?                                   # RouterOspf
   | IP PREFIX_LIST name (SEQ NUMBER)? action prefix_list_match        # PrefixListEntry
   | IP PREFIX_LIST name DESCRIPTION ~NEWLINE*                         # PrefixListDescription
+  | IP PREFIX_LIST name                                               # PrefixListHeader
   | (IP | BGP) COMMUNITY_LIST (STANDARD | EXPANDED) name (SEQ NUMBER)? action rest # CommunityListTyped
   | (IP | BGP) COMMUNITY_LIST name (SEQ NUMBER)? action rest          # CommunityListUntyped
   | (IP | BGP) AS_PATH ACCESS_LIST name (SEQ NUMBER)? action rest     # AsPathListEntry
@@ -63,7 +66,10 @@ static_option : NUMBER | TAG NUMBER | NAME name | PERMANENT ;
 
 action : PERMIT | DENY ;
 
-prefix_list_match : (IP_PREFIX | ANY) (GE NUMBER | LE NUMBER)* ;
+prefix_list_match : (IP_PREFIX | ANY) (GE NUMBER | LE NUMBER | EQ NUMBER)* ;
+
+// EOS block form: `ip prefix-list NAME` then `seq N permit P [eq|ge|le N]` lines.
+prefix_list_block_stmt : SEQ NUMBER action prefix_list_match ;
 
 // Raw rest of a line (regexes, community values): the walker reads the source text.
 rest : ~NEWLINE+ ;
@@ -106,12 +112,17 @@ interface_stmt
 // Valid in interface and route-map mode.
 description_stmt : DESCRIPTION ~NEWLINE* ;
 
+// Interface mode: IOS `[ip] vrf forwarding X`, EOS `vrf X`, NX-OS `vrf member X`. Router bgp
+// (EOS, NX-OS): `vrf X` opens the VRF's BGP block.
+vrf_stmt : IP? VRF (FORWARDING | MEMBER)? name ;
+
 area_id : NUMBER | IP_ADDRESS ;
 
 // ---- shared by router bgp and router ospf ------------------------------------------------
 router_stmt
   : REDISTRIBUTE redistribute_source redistribute_option*             # Redistribute
-  | MAXIMUM_PATHS IBGP? NUMBER                                        # MaximumPaths
+  | MAXIMUM_PATHS IBGP? NUMBER (ECMP NUMBER)?                         # MaximumPaths
+  | (BGP | OSPF)? ROUTER_ID IP_ADDRESS                                # RouterId
   | DEFAULT_INFORMATION ORIGINATE default_originate_option*           # DefaultInformation
   ;
 
@@ -124,8 +135,7 @@ default_originate_option : ALWAYS | METRIC NUMBER | METRIC_TYPE NUMBER | ROUTE_M
 
 // ---- router bgp (and its address-family blocks) ------------------------------------------
 bgp_stmt
-  : BGP ROUTER_ID IP_ADDRESS                                          # BgpRouterId
-  | NO? BGP EBGP_REQUIRES_POLICY                                      # BgpEbgpRequiresPolicy
+  : NO? BGP EBGP_REQUIRES_POLICY                                      # BgpEbgpRequiresPolicy
   | NO? BGP DEFAULT IPV4_UNICAST                                      # BgpDefaultIpv4Unicast
   | BGP DEFAULT LOCAL_PREFERENCE NUMBER                               # BgpDefaultLocalPreference
   | NO? BGP NETWORK IMPORT_CHECK                                      # BgpImportCheck
@@ -138,7 +148,9 @@ bgp_stmt
   | AGGREGATE_ADDRESS route_dest aggregate_option*                    # BgpAggregate
   | ADDRESS_FAMILY address_family_name                                # BgpAddressFamily
   | NO? NEIGHBOR name neighbor_setting                                # BgpNeighbor
+  | NEIGHBOR name                                                     # BgpNeighborBlock
   | NO? NEIGHBOR name ~NEWLINE*                                       # BgpNeighborOther
+  | NO? neighbor_setting                                              # BgpNeighborBody
   | NO? BGP ~NEWLINE*                                                 # BgpOther
   ;
 
@@ -157,7 +169,7 @@ address_family_name : (IPV4 | IPV6 | L2VPN | WORD) (UNICAST | MULTICAST | VRF na
 neighbor_setting
   : REMOTE_AS remote_as_value                                         # NbrRemoteAs
   | INTERFACE (REMOTE_AS remote_as_value | PEER_GROUP name)?          # NbrInterface
-  | PEER_GROUP name?                                                  # NbrPeerGroup
+  | (PEER_GROUP | PEER GROUP) name?                                   # NbrPeerGroup
   | UPDATE_SOURCE name                                                # NbrUpdateSource
   | NEXT_HOP_SELF WORD?                                               # NbrNextHopSelf
   | ROUTE_REFLECTOR_CLIENT                                            # NbrRouteReflectorClient
@@ -180,8 +192,7 @@ remote_as_value : NUMBER | EXTERNAL | INTERNAL ;
 
 // ---- router ospf ---------------------------------------------------------------------------
 ospf_stmt
-  : OSPF? ROUTER_ID IP_ADDRESS                                        # OspfRouterId
-  | NETWORK IP_ADDRESS IP_ADDRESS AREA area_id                        # OspfNetworkWildcard
+  : NETWORK IP_ADDRESS IP_ADDRESS AREA area_id                        # OspfNetworkWildcard
   | NETWORK IP_PREFIX AREA area_id                                    # OspfNetworkPrefix
   | NO? PASSIVE_INTERFACE DEFAULT                                     # OspfPassiveDefault
   | NO? PASSIVE_INTERFACE name                                        # OspfPassiveInterface
@@ -238,7 +249,7 @@ keyword
   BLACKHOLE | BOTH | CALL | CLUSTER_ID | COMMUNITY | COMMUNITY_LIST | COMM_LIST |
   COMPARE_ROUTERID | CONFED | CONNECTED | CONTINUE | COST | DEFAULT | DEFAULTS |
   DEFAULT_INFORMATION | DEFAULT_ORIGINATE | DELETE | DENY | DESCRIPTION |
-  DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | EBGP_REQUIRES_POLICY | EGP | END | EQ |
+  DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | ECMP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
   ESTABLISHED | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
   EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IGNORE | IGP |
   IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |

@@ -37,8 +37,9 @@ void ConfigWalker::handleLine(IosParser::LineContext* ctx) {
   column_ = first->getCharPositionInLine();
   if (mode_ == Mode::IgnoredBlock) {
     if (column_ > block_column_) return;
-    mode_ = Mode::Global;
+    mode_ = resume_mode_;
   }
+  closeIndentedBlocks();
   try {
     if (ctx->statement())
       handleStatement(ctx->statement());
@@ -49,14 +50,33 @@ void ConfigWalker::handleLine(IosParser::LineContext* ctx) {
   }
 }
 
+void ConfigWalker::closeIndentedBlocks() {
+  model::Vendor dialect = out_.dialect();
+  if (dialect != model::Vendor::Eos && dialect != model::Vendor::Nxos) return;
+  if (mode_ == Mode::NxNeighborAf && column_ <= neighbor_af_column_) {
+    mode_ = Mode::NxNeighbor;
+    address_family_modelled_ = true;
+  }
+  if (mode_ == Mode::NxNeighbor && column_ <= neighbor_column_) mode_ = Mode::Bgp;
+  if (mode_ == Mode::BgpAddressFamily && column_ <= af_column_) {
+    mode_ = Mode::Bgp;
+    address_family_modelled_ = true;
+  }
+}
+
 bool ConfigWalker::modeAccepts(IosParser::StatementContext* s) const {
   switch (mode_) {
-    case Mode::Interface: return s->interface_stmt() || s->description_stmt();
-    case Mode::Bgp:
+    case Mode::Interface: return s->interface_stmt() || s->description_stmt() || s->vrf_stmt();
+    case Mode::Bgp: return s->bgp_stmt() || s->router_stmt() || s->vrf_stmt();
     case Mode::BgpAddressFamily: return s->bgp_stmt() || s->router_stmt();
+    case Mode::NxNeighbor:
+    case Mode::NxNeighborAf:
+      return s->bgp_stmt() || s->description_stmt() ||
+             (s->interface_stmt() && dynamic_cast<IosParser::IfShutdownContext*>(s->interface_stmt()));
     case Mode::Ospf: return s->ospf_stmt() || s->router_stmt();
     case Mode::RouteMap: return s->route_map_stmt() || s->description_stmt();
-    case Mode::AccessList: return s->acl_entry_stmt();
+    case Mode::AccessList: return s->acl_entry_stmt() || s->prefix_list_block_stmt();
+    case Mode::PrefixList: return s->prefix_list_block_stmt();
     case Mode::Global:
     case Mode::IgnoredBlock: return false;
   }
@@ -68,7 +88,8 @@ void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
     visit(s);
     return;
   }
-  bool outsideModel = mode_ == Mode::BgpAddressFamily && !address_family_modelled_;
+  bool outsideModel =
+      (mode_ == Mode::BgpAddressFamily || mode_ == Mode::NxNeighborAf) && !address_family_modelled_;
   if (modeAccepts(s)) {
     extendBlock();
     // Statements of an address family the model does not hold (IPv6, EVPN, VPNv4) are
@@ -83,13 +104,19 @@ void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
     visit(s);
     return;
   }
-  // A statement of another mode: IOS would reject it here.
-  warnUnrecognized();
   if (column_ == 0) mode_ = Mode::Global;
+  // A statement of another mode: IOS would reject it here, unless it opens a block we
+  // recognise and ignore (`ip vrf X`).
+  if (mode_ == Mode::Global && isIgnoredStatement(IgnoreScope::Global, splitWords(lines_[line_ - 1]))) {
+    enterIgnoredBlock();
+    return;
+  }
+  warnUnrecognized();
 }
 
 void ConfigWalker::handleUnrecognized() {
-  if (mode_ == Mode::BgpAddressFamily && !address_family_modelled_) return;
+  if ((mode_ == Mode::BgpAddressFamily || mode_ == Mode::NxNeighborAf) && !address_family_modelled_)
+    return;
   auto words = splitWords(lines_[line_ - 1]);
   if (mode_ != Mode::Global) {
     if (isIgnoredStatement(ignoreScope(), words)) {
@@ -115,14 +142,17 @@ IgnoreScope ConfigWalker::ignoreScope() const {
     case Mode::Interface: return IgnoreScope::Interface;
     case Mode::Bgp:
     case Mode::BgpAddressFamily: return IgnoreScope::RouterBgp;
+    case Mode::NxNeighbor:
+    case Mode::NxNeighborAf: return IgnoreScope::BgpNeighbor;
     case Mode::Ospf: return IgnoreScope::RouterOspf;
     case Mode::RouteMap: return IgnoreScope::RouteMap;
     default: return IgnoreScope::Global;
   }
 }
 
-void ConfigWalker::enterIgnoredBlock() {
+void ConfigWalker::enterIgnoredBlock(Mode resume) {
   mode_ = Mode::IgnoredBlock;
+  resume_mode_ = resume;
   block_column_ = column_;
 }
 
@@ -138,7 +168,9 @@ void ConfigWalker::extendBlock(bool statement) {
   switch (mode_) {
     case Mode::Interface: extendSpan(currentInterface().span, file_, line_); break;
     case Mode::Bgp:
-    case Mode::BgpAddressFamily: extendSpan(currentBgp().span, file_, line_); break;
+    case Mode::BgpAddressFamily:
+    case Mode::NxNeighbor:
+    case Mode::NxNeighborAf: extendSpan(currentBgp().span, file_, line_); break;
     case Mode::Ospf: extendSpan(currentOspf().span, file_, line_); break;
     case Mode::RouteMap:
       extendSpan(currentClause().span, file_, line_);
@@ -148,6 +180,9 @@ void ConfigWalker::extendBlock(bool statement) {
     case Mode::AccessList:
       extendSpan(structures_.access_lists[access_list_].span, file_, line_);
       if (statement) noteStructureLine("access-list " + access_list_);
+      break;
+    case Mode::PrefixList:
+      extendSpan(structures_.prefix_lists[prefix_list_].span, file_, line_);
       break;
     case Mode::Global:
     case Mode::IgnoredBlock: break;
@@ -192,7 +227,25 @@ antlrcpp::Any ConfigWalker::visitInterfaceHeader(IosParser::InterfaceHeaderConte
   out_.interface(interface_, here());
   extendSpan(currentInterface().span, file_, line_);
   mode_ = Mode::Interface;
-  if (ctx->VRF()) warn("interface in VRF " + ctx->name(1)->getText() + ": VRFs are not modelled");
+  if (ctx->VRF()) putInVrf(currentInterface(), ctx->name(1)->getText());
+  return {};
+}
+
+void ConfigWalker::putInVrf(model::Interface& i, const std::string& vrf) {
+  i.vrf = vrf;
+  warn("interface " + i.name + " is in VRF " + vrf +
+       ": VRFs are not modelled; it stays out of the default VRF");
+}
+
+antlrcpp::Any ConfigWalker::visitVrf_stmt(IosParser::Vrf_stmtContext* ctx) {
+  std::string vrf = ctx->name()->getText();
+  if (mode_ == Mode::Interface) {
+    putInVrf(currentInterface(), vrf);
+    return {};
+  }
+  // router bgp: the VRF's own neighbors and networks, none of them in the default VRF.
+  enterIgnoredBlock(Mode::Bgp);
+  warn("BGP of VRF " + vrf + " is not modelled; block ignored");
   return {};
 }
 
@@ -254,7 +307,12 @@ antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext
     return {};
   }
   if (mode_ != Mode::Global && mode_ != Mode::IgnoredBlock) extendBlock(false);
-  if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
+  if (mode_ == Mode::NxNeighborAf) {
+    mode_ = Mode::NxNeighbor;
+    address_family_modelled_ = true;
+  } else if (mode_ == Mode::NxNeighbor) {
+    mode_ = Mode::Bgp;
+  } else if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;
   } else if (!ctx->EXIT_ADDRESS_FAMILY()) {
@@ -295,6 +353,11 @@ antlrcpp::Any ConfigWalker::visitIfNoIpAddress(IosParser::IfNoIpAddressContext*)
 }
 
 antlrcpp::Any ConfigWalker::visitIfShutdown(IosParser::IfShutdownContext* ctx) {
+  if (inNeighborBlock()) {  // NX-OS neighbor block
+    neighbor_->shutdown = ctx->NO() == nullptr;
+    noteNeighborStatement("shutdown");
+    return {};
+  }
   currentInterface().shutdown = ctx->NO() == nullptr;
   return {};
 }
@@ -347,7 +410,11 @@ antlrcpp::Any ConfigWalker::visitIfAccessGroup(IosParser::IfAccessGroupContext* 
 
 antlrcpp::Any ConfigWalker::visitDescription_stmt(IosParser::Description_stmtContext* ctx) {
   // Route-map descriptions carry no meaning for the model.
-  if (mode_ == Mode::Interface) {
+  if (inNeighborBlock()) {
+    std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
+    neighbor_->description = trim(text.substr(std::string("description").size()));
+    noteNeighborStatement("description");
+  } else if (mode_ == Mode::Interface) {
     std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
     currentInterface().description = trim(text.substr(std::string("description").size()));
   }

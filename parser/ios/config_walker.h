@@ -32,6 +32,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitBanner(IosParser::BannerContext* ctx) override;
   antlrcpp::Any visitFrrDefaults(IosParser::FrrDefaultsContext* ctx) override;
   antlrcpp::Any visitMode_exit_stmt(IosParser::Mode_exit_stmtContext* ctx) override;
+  antlrcpp::Any visitVrf_stmt(IosParser::Vrf_stmtContext* ctx) override;
   // ---- interface mode (config_walker.cpp) ----
   antlrcpp::Any visitIfIpAddress(IosParser::IfIpAddressContext* ctx) override;
   antlrcpp::Any visitIfNoIpAddress(IosParser::IfNoIpAddressContext* ctx) override;
@@ -50,7 +51,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitRedistribute(IosParser::RedistributeContext* ctx) override;
   antlrcpp::Any visitMaximumPaths(IosParser::MaximumPathsContext* ctx) override;
   antlrcpp::Any visitDefaultInformation(IosParser::DefaultInformationContext* ctx) override;
-  antlrcpp::Any visitBgpRouterId(IosParser::BgpRouterIdContext* ctx) override;
+  antlrcpp::Any visitRouterId(IosParser::RouterIdContext* ctx) override;
   antlrcpp::Any visitBgpEbgpRequiresPolicy(IosParser::BgpEbgpRequiresPolicyContext* ctx) override;
   antlrcpp::Any visitBgpDefaultIpv4Unicast(IosParser::BgpDefaultIpv4UnicastContext* ctx) override;
   antlrcpp::Any visitBgpDefaultLocalPreference(IosParser::BgpDefaultLocalPreferenceContext* ctx) override;
@@ -65,7 +66,6 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitBgpAddressFamily(IosParser::BgpAddressFamilyContext* ctx) override;
   antlrcpp::Any visitBgpNeighborOther(IosParser::BgpNeighborOtherContext* ctx) override;
   antlrcpp::Any visitBgpOther(IosParser::BgpOtherContext* ctx) override;
-  antlrcpp::Any visitOspfRouterId(IosParser::OspfRouterIdContext* ctx) override;
   antlrcpp::Any visitOspfNetworkWildcard(IosParser::OspfNetworkWildcardContext* ctx) override;
   antlrcpp::Any visitOspfNetworkPrefix(IosParser::OspfNetworkPrefixContext* ctx) override;
   antlrcpp::Any visitOspfPassiveDefault(IosParser::OspfPassiveDefaultContext* ctx) override;
@@ -76,6 +76,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitOspfOther(IosParser::OspfOtherContext* ctx) override;
   // ---- BGP neighbors (config_walker_neighbor.cpp) ----
   antlrcpp::Any visitBgpNeighbor(IosParser::BgpNeighborContext* ctx) override;
+  antlrcpp::Any visitBgpNeighborBlock(IosParser::BgpNeighborBlockContext* ctx) override;
+  antlrcpp::Any visitBgpNeighborBody(IosParser::BgpNeighborBodyContext* ctx) override;
   antlrcpp::Any visitNbrRemoteAs(IosParser::NbrRemoteAsContext* ctx) override;
   antlrcpp::Any visitNbrInterface(IosParser::NbrInterfaceContext* ctx) override;
   antlrcpp::Any visitNbrPeerGroup(IosParser::NbrPeerGroupContext* ctx) override;
@@ -98,6 +100,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // ---- lists, route-maps, access-lists (config_walker_policy.cpp) ----
   antlrcpp::Any visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) override;
   antlrcpp::Any visitPrefixListDescription(IosParser::PrefixListDescriptionContext* ctx) override;
+  antlrcpp::Any visitPrefixListHeader(IosParser::PrefixListHeaderContext* ctx) override;
+  antlrcpp::Any visitPrefix_list_block_stmt(IosParser::Prefix_list_block_stmtContext* ctx) override;
   antlrcpp::Any visitCommunityListTyped(IosParser::CommunityListTypedContext* ctx) override;
   antlrcpp::Any visitCommunityListUntyped(IosParser::CommunityListUntypedContext* ctx) override;
   antlrcpp::Any visitAsPathListEntry(IosParser::AsPathListEntryContext* ctx) override;
@@ -136,7 +140,12 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitCall(IosParser::CallContext* ctx) override;
 
  private:
-  enum class Mode { Global, Interface, Bgp, BgpAddressFamily, Ospf, RouteMap, AccessList, IgnoredBlock };
+  // NxNeighbor / NxNeighborAf: NX-OS `neighbor X` blocks and their address families, whose
+  // statements are neighbor settings without the `neighbor X` prefix.
+  enum class Mode {
+    Global, Interface, Bgp, BgpAddressFamily, Ospf, RouteMap, AccessList, PrefixList,
+    NxNeighbor, NxNeighborAf, IgnoredBlock
+  };
 
   void handleLine(IosParser::LineContext* line);
   void handleStatement(IosParser::StatementContext* stmt);
@@ -146,7 +155,16 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // Grows the span of the block being configured (interface, process, clause, list) to
   // the current line; `statement`: the line is one of the block's statements (not `exit`).
   void extendBlock(bool statement = true);
-  void enterIgnoredBlock();
+  // Skips the lines indented below the current one; `resume`: the mode after them (a VRF
+  // block inside router bgp resumes router bgp).
+  void enterIgnoredBlock(Mode resume = Mode::Global);
+  // EOS and NX-OS nest blocks by indentation only (no `exit-address-family`): a line at or
+  // left of a nested block's header closes it.
+  void closeIndentedBlocks();
+  void openNeighborBlock();
+  bool inNeighborBlock() const { return mode_ == Mode::NxNeighbor || mode_ == Mode::NxNeighborAf; }
+  void addPrefixListEntry(const std::string& name, model::PrefixListEntry e,
+                          antlr4::tree::TerminalNode* seq);
 
   model::SourceSpan here() const { return {file_, line_, line_}; }
   void warn(const std::string& message);
@@ -155,6 +173,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   std::string textFrom(antlr4::Token* token) const;
 
   model::Interface& currentInterface();
+  void putInVrf(model::Interface& i, const std::string& vrf);
   model::BgpProcess& currentBgp() { return *out_.device().bgp; }
   model::OspfProcess& currentOspf() { return *out_.device().ospf; }
   model::PolicyClause& currentClause();
@@ -174,11 +193,16 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   int line_ = 0;              // line being handled
   size_t column_ = 0;         // its indentation
   size_t block_column_ = 0;   // indentation of an ignored block's header
+  Mode resume_mode_ = Mode::Global;  // after the ignored block
+  size_t af_column_ = 0;        // indentation of the open `address-family` (EOS, NX-OS)
+  size_t neighbor_column_ = 0;  // of the open NX-OS `neighbor X` block
+  size_t neighbor_af_column_ = 0;
   bool address_family_modelled_ = true;  // false inside address families other than IPv4 unicast
   std::string interface_;
   std::string route_map_;
   uint32_t clause_seq_ = 0;
   std::string access_list_;
+  std::string prefix_list_;
   model::BgpNeighbor* neighbor_ = nullptr;  // target of the neighbor statement being handled
   bool negated_ = false;                    // `no neighbor ...`
 };

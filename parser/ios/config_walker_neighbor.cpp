@@ -29,6 +29,45 @@ antlrcpp::Any ConfigWalker::visitBgpNeighbor(IosParser::BgpNeighborContext* ctx)
   else
     throw ValueError("neighbor " + id + " is neither a peer address nor a defined peer-group");
   visit(setting);
+  // NX-OS: `neighbor X remote-as N` may open the neighbor's block like `neighbor X` alone.
+  if (out_.dialect() == model::Vendor::Nxos && mode_ == Mode::Bgp &&
+      dynamic_cast<IosParser::NbrRemoteAsContext*>(setting))
+    openNeighborBlock();
+  return {};
+}
+
+void ConfigWalker::openNeighborBlock() {
+  mode_ = Mode::NxNeighbor;
+  neighbor_column_ = column_;
+  negated_ = false;
+}
+
+antlrcpp::Any ConfigWalker::visitBgpNeighborBlock(IosParser::BgpNeighborBlockContext* ctx) {
+  std::string id = ctx->name()->getText();
+  if (out_.dialect() != model::Vendor::Nxos || mode_ != Mode::Bgp) {
+    warnUnrecognized();
+    return {};
+  }
+  if (model::BgpNeighbor* n = out_.findNeighbor(id))
+    neighbor_ = n;
+  else if (model::Ipv4::parse(id))
+    neighbor_ = &out_.addNeighbor(id);
+  else
+    throw ValueError("neighbor " + id + " is not a peer address (prefix peers are not modelled)");
+  openNeighborBlock();
+  noteNeighborStatement("neighbor");
+  return {};
+}
+
+// A setting inside an NX-OS neighbor block: the `neighbor X` part is the block's header.
+antlrcpp::Any ConfigWalker::visitBgpNeighborBody(IosParser::BgpNeighborBodyContext* ctx) {
+  if (!inNeighborBlock()) {
+    warnUnrecognized();
+    return {};
+  }
+  negated_ = ctx->NO() != nullptr;
+  visit(ctx->neighbor_setting());
+  negated_ = false;
   return {};
 }
 

@@ -121,34 +121,48 @@ model::PolicySet setOf(model::PolicySet::Kind kind, uint32_t value = 0) {
 
 // ---- prefix-lists ---------------------------------------------------------------------------
 
-antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) {
+namespace {
+// An entry's prefix and length range; `eq N` (EOS) is `ge N le N`.
+model::PrefixListEntry prefixListEntry(IosParser::ActionContext* action,
+                                       IosParser::Prefix_list_matchContext* match) {
   model::PrefixListEntry e;
-  e.action = actionOf(ctx->action());
-  auto* match = ctx->prefix_list_match();
+  e.action = actionOf(action);
   if (match->ANY()) {
     e.prefix = model::Prefix(model::Ipv4{0}, 0);
     e.le = 32;
   } else {
     e.prefix = parsePrefix(match->IP_PREFIX()->getText());
   }
-  if (match->GE().size() > 1 || match->LE().size() > 1) throw ValueError("repeated ge/le");
+  if (match->GE().size() > 1 || match->LE().size() > 1 || match->EQ().size() > 1 ||
+      (!match->EQ().empty() && (!match->GE().empty() || !match->LE().empty())))
+    throw ValueError("repeated ge/le/eq");
   for (auto* n : match->NUMBER()) {
-    bool isGe = !match->GE().empty() && n->getSymbol()->getTokenIndex() ==
-                                            match->GE(0)->getSymbol()->getTokenIndex() + 1;
-    (isGe ? e.ge : e.le) = static_cast<uint8_t>(parseNumber(n->getText(), 0, 32));
+    size_t keyword = n->getSymbol()->getTokenIndex() - 1;
+    auto is = [&](const std::vector<antlr4::tree::TerminalNode*>& kws) {
+      return !kws.empty() && kws[0]->getSymbol()->getTokenIndex() == keyword;
+    };
+    uint8_t value = static_cast<uint8_t>(parseNumber(n->getText(), 0, 32));
+    if (is(match->GE())) e.ge = value;
+    else if (is(match->LE())) e.le = value;
+    else e.ge = e.le = value;
   }
   uint8_t lo = e.ge.value_or(e.prefix.length), hi = e.le.value_or(32);
   if (lo < e.prefix.length || lo > hi) throw ValueError("invalid prefix-list length range");
-  e.span = here();
+  return e;
+}
+}  // namespace
 
+void ConfigWalker::addPrefixListEntry(const std::string& name, model::PrefixListEntry e,
+                                      antlr4::tree::TerminalNode* seq) {
+  e.span = here();
   // The sequence number is checked before the list exists: a rejected entry must not leave
   // an empty list behind (it would be reported "unused" with no file or line).
-  std::optional<uint32_t> seq;
-  if (ctx->SEQ()) seq = parseNumber(ctx->NUMBER()->getText(), 1);
-  model::PrefixList& list = structures_.prefix_lists[ctx->name()->getText()];
-  list.name = ctx->name()->getText();
-  if (seq) {
-    e.seq = *seq;
+  std::optional<uint32_t> number;
+  if (seq) number = parseNumber(seq->getText(), 1);
+  model::PrefixList& list = structures_.prefix_lists[name];
+  list.name = name;
+  if (number) {
+    e.seq = *number;
   } else {  // IOS and FRR both number from the highest entry, in steps of 5
     uint32_t highest = list.entries.empty() ? 0 : list.entries.back().seq;
     e.seq = highest / 5 * 5 + 5;
@@ -161,6 +175,40 @@ antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryConte
     list.entries.insert(pos, e);
   cover(list.span, here());
   noteStructureLine("prefix-list " + list.name);
+}
+
+antlrcpp::Any ConfigWalker::visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) {
+  addPrefixListEntry(ctx->name()->getText(), prefixListEntry(ctx->action(), ctx->prefix_list_match()),
+                     ctx->SEQ() ? ctx->NUMBER() : nullptr);
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitPrefixListHeader(IosParser::PrefixListHeaderContext* ctx) {
+  prefix_list_ = ctx->name()->getText();
+  model::PrefixList& list = structures_.prefix_lists[prefix_list_];
+  list.name = prefix_list_;
+  cover(list.span, here());
+  noteStructureLine("prefix-list " + prefix_list_);
+  mode_ = Mode::PrefixList;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitPrefix_list_block_stmt(IosParser::Prefix_list_block_stmtContext* ctx) {
+  model::PrefixListEntry e = prefixListEntry(ctx->action(), ctx->prefix_list_match());
+  if (mode_ == Mode::PrefixList) {
+    addPrefixListEntry(prefix_list_, e, ctx->NUMBER());
+    return {};
+  }
+  // `seq N permit A/len` in an access-list block: a standard entry for exactly that prefix.
+  if (e.ge || e.le) throw ValueError("ge/le in an access-list entry");
+  model::AccessList& acl = structures_.access_lists[access_list_];
+  model::AccessListEntry a;
+  a.action = e.action;
+  a.seq = parseNumber(ctx->NUMBER()->getText(), 1);
+  if (acl.extended) throw ValueError("standard entry in an extended access-list");
+  a.source = {e.prefix.address, ~model::maskOf(e.prefix.length)};
+  a.span = here();
+  addAclEntry(acl, std::move(a));
   return {};
 }
 

@@ -11,6 +11,7 @@ model::RouteSource redistributionSource(IosParser::Redistribute_sourceContext* c
   if (ctx->OSPF()) return model::RouteSource::Ospf;
   if (ctx->BGP()) return model::RouteSource::Bgp;
   if (ctx->WORD()->getText() == "kernel") return model::RouteSource::Kernel;
+  if (ctx->WORD()->getText() == "direct") return model::RouteSource::Connected;  // NX-OS
   throw ValueError("redistribution from " + ctx->WORD()->getText() + " is not modelled");
 }
 }  // namespace
@@ -69,10 +70,15 @@ antlrcpp::Any ConfigWalker::visitRedistribute(IosParser::RedistributeContext* ct
 }
 
 antlrcpp::Any ConfigWalker::visitMaximumPaths(IosParser::MaximumPathsContext* ctx) {
-  uint32_t paths = parseNumber(ctx->NUMBER()->getText(), 1, 256);
+  uint32_t paths = parseNumber(ctx->NUMBER(0)->getText(), 1, 256);
+  if (ctx->ECMP() && out_.dialect() != model::Vendor::Eos)
+    throw ValueError("maximum-paths ... ecmp is EOS syntax");
   if (mode_ == Mode::Ospf) {
-    if (ctx->IBGP()) throw ValueError("maximum-paths ibgp outside router bgp");
+    if (ctx->IBGP() || ctx->ECMP()) throw ValueError("maximum-paths ibgp/ecmp outside router bgp");
     currentOspf().maximum_paths = paths;
+  } else if (out_.dialect() == model::Vendor::Eos) {
+    // EOS: one limit for every BGP path (`ecmp N` sizes the hardware group, not the choice).
+    currentBgp().maximum_paths_ebgp = currentBgp().maximum_paths_ibgp = paths;
   } else {
     (ctx->IBGP() ? currentBgp().maximum_paths_ibgp : currentBgp().maximum_paths_ebgp) = paths;
   }
@@ -100,8 +106,16 @@ antlrcpp::Any ConfigWalker::visitDefaultInformation(IosParser::DefaultInformatio
 
 // ---- router bgp -------------------------------------------------------------------------
 
-antlrcpp::Any ConfigWalker::visitBgpRouterId(IosParser::BgpRouterIdContext* ctx) {
-  currentBgp().router_id = parseAddress(ctx->IP_ADDRESS()->getText());
+// `router-id A` in router ospf and (EOS, NX-OS) router bgp; IOS/FRR `bgp router-id A`.
+antlrcpp::Any ConfigWalker::visitRouterId(IosParser::RouterIdContext* ctx) {
+  model::Ipv4 id = parseAddress(ctx->IP_ADDRESS()->getText());
+  if (mode_ == Mode::Ospf) {
+    if (ctx->BGP()) throw ValueError("bgp router-id inside router ospf");
+    currentOspf().router_id = id;
+  } else {
+    if (ctx->OSPF()) throw ValueError("ospf router-id inside router bgp");
+    currentBgp().router_id = id;
+  }
   return {};
 }
 
@@ -199,10 +213,20 @@ antlrcpp::Any ConfigWalker::visitBgpAggregate(IosParser::BgpAggregateContext* ct
 
 antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyContext* ctx) {
   auto* af = ctx->address_family_name();
-  mode_ = Mode::BgpAddressFamily;
   // IOS writes `address-family ipv4` for IPv4 unicast; FRR `address-family ipv4 unicast`.
   address_family_modelled_ = af->IPV4() && af->MULTICAST().empty() && af->VRF().empty() &&
                              af->WORD().empty();
+  if (inNeighborBlock()) {  // NX-OS: the neighbor's address family, IPv4 unicast activates it
+    mode_ = Mode::NxNeighborAf;
+    neighbor_af_column_ = column_;
+    if (address_family_modelled_) {
+      neighbor_->activate = true;
+      noteNeighborStatement("activate");
+    }
+    return {};
+  }
+  mode_ = Mode::BgpAddressFamily;
+  af_column_ = column_;
   if (!af->VRF().empty())
     warn("address family of VRF " + af->name(0)->getText() + " is not modelled; block ignored");
   return {};
@@ -223,11 +247,6 @@ antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext*) {
 }
 
 // ---- router ospf ------------------------------------------------------------------------
-
-antlrcpp::Any ConfigWalker::visitOspfRouterId(IosParser::OspfRouterIdContext* ctx) {
-  currentOspf().router_id = parseAddress(ctx->IP_ADDRESS()->getText());
-  return {};
-}
 
 antlrcpp::Any ConfigWalker::visitOspfNetworkWildcard(IosParser::OspfNetworkWildcardContext* ctx) {
   model::OspfNetwork n;

@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "model/names.h"
+
 namespace routefix::parser::ios {
 
 DeviceBuilder::DeviceBuilder(model::Vendor dialect) {
@@ -20,6 +22,10 @@ model::Interface& DeviceBuilder::interface(const std::string& name, const model:
   model::Interface& i = device_.interfaces.emplace_back();
   i.name = name;
   i.span = span;
+  if (device_.defaults.ethernet_shutdown_by_default) {
+    std::string lower = model::lowercase(name);
+    i.shutdown = lower.rfind("ethernet", 0) == 0 || lower.rfind("vlan", 0) == 0;
+  }
   return i;
 }
 
@@ -34,6 +40,8 @@ model::BgpProcess& DeviceBuilder::bgp(uint32_t asn, const model::SourceSpan& spa
     p.deterministic_med = frr_datacenter_;
     p.maximum_paths_ebgp = device_.defaults.bgp_maximum_paths;
     p.maximum_paths_ibgp = device_.defaults.bgp_maximum_paths;
+    p.as_path_multipath_relax = device_.defaults.bgp_multipath_relax;
+    p.default_ipv4_unicast = device_.defaults.bgp_default_ipv4_unicast;
   }
   return *device_.bgp;
 }

@@ -41,6 +41,13 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"ip", "forwarding"}, {"no", "ip", "forwarding"}, {"zebra"}, {"table"},
            {"ip", "protocol"}, {"route-map", "delay-timer"}, {"ip", "nht"},
            {"no", "zebra"}, {"bgp", "no-rib"},
+           // VRF definitions (their routes are not in the default VRF) and EOS / NX-OS
+           // platform, overlay and management stanzas.
+           {"ip", "vrf"}, {"vrf", "definition"}, {"vrf", "context"}, {"vrf", "instance"},
+           {"feature"}, {"vdc"}, {"rmon"}, {"copp"}, {"system"}, {"transceiver"}, {"management"},
+           {"daemon"}, {"mlag"}, {"ip", "virtual-router"}, {"no", "password"}, {"nv"}, {"evpn"},
+           {"fabric"}, {"no", "spanning-tree"}, {"ip", "igmp"}, {"ip", "pim"}, {"router", "pim"},
+           {"router", "multicast"}, {"dns"}, {"queue-monitor"}, {"interface", "defaults"},
        }},
       {IgnoreScope::Interface,
        {
@@ -61,6 +68,11 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"ip", "ospf", "priority"}, {"ip", "ospf", "retransmit-interval"},
            {"ip", "ospf", "transmit-delay"}, {"ip", "ospf", "bfd"}, {"ip", "ospf", "mtu-ignore"},
            {"no", "ip", "ospf", "*"}, {"evpn"}, {"multicast"}, {"pim"},
+           // EOS / NX-OS: layer 2 mode, MLAG, anycast gateways, VXLAN.
+           {"no", "switchport"}, {"mlag"}, {"ip", "virtual-router"}, {"vn-segment"},
+           {"member"}, {"host-reachability"}, {"source-interface"}, {"autostate"},
+           {"no", "autostate"}, {"ip", "igmp"}, {"ip", "pim"}, {"mac-address"}, {"fabric"},
+           {"flowcontrol"}, {"vxlan"},
        }},
       {IgnoreScope::RouterBgp,
        {
@@ -75,7 +87,7 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"bgp", "scan-time"}, {"bgp", "nexthop", "trigger"}, {"timers"}, {"no", "timers"},
            {"synchronization"}, {"no", "synchronization"}, {"auto-summary"},
            {"no", "auto-summary"}, {"coalesce-time"}, {"update-delay"}, {"write-quanta"},
-           {"read-quanta"},
+           {"read-quanta"}, {"log-neighbor-changes"}, {"graceful-restart"},
        }},
       {IgnoreScope::BgpNeighbor,
        {
@@ -83,14 +95,15 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"advertisement-interval"}, {"bfd"}, {"version"}, {"fall-over"}, {"ttl-security"},
            {"disable-connected-check"}, {"maximum-prefix"}, {"solo"}, {"enforce-first-as"},
            {"strict-capability-match"}, {"dont-capability-negotiate"}, {"override-capability"},
-           {"log-neighbor-changes"}, {"graceful-restart"},
+           {"log-neighbor-changes"}, {"graceful-restart"}, {"maximum-routes"},
+           {"maximum-accepted-routes"}, {"idle-restart-timer"},
        }},
       {IgnoreScope::RouterOspf,
        {
            {"log-adjacency-changes"}, {"no", "log-adjacency-changes"}, {"timers"},
            {"area", "*", "authentication"}, {"ospf", "abr-type"}, {"capability"},
            {"compatible"}, {"ospf", "rfc1583compatibility"}, {"nsf"}, {"bfd"},
-           {"graceful-restart"}, {"ispf"}, {"ospf", "log-adjacency-changes"},
+           {"graceful-restart"}, {"ispf"}, {"ospf", "log-adjacency-changes"}, {"max-lsa"},
        }},
       {IgnoreScope::RouteMap, {{"no", "description"}}},
   };

@@ -1,0 +1,206 @@
+// The Arista EOS and Cisco NX-OS dialects of the IOS family: detection, their syntax, and the
+// vendor defaults the parser fills in.
+#include <doctest/doctest.h>
+
+#include "parser/ios/ios_test_support.h"
+
+namespace routefix::parser::ios::test {
+
+using model::Ipv4;
+using model::Prefix;
+using model::Vendor;
+
+namespace {
+Vendor detect(const std::string& text) { return detectVendor({ConfigFile{"configs/r1.cfg", text}}); }
+
+const model::Interface* find(const DeviceParse& p, const std::string& name) {
+  return p.device.findInterface(name);
+}
+}  // namespace
+
+TEST_CASE("EOS and NX-OS are detected by their own lines, not read as FRR for their A/len addresses") {
+  CHECK(detect("! Command: show running-config\n! device: r1 (vEOS, EOS-4.23.0.1F)\n!\nhostname r1\n"
+               "interface Ethernet1\n   no switchport\n   ip address 10.0.0.0/31\n!\n"
+               "router bgp 65001\n   neighbor 10.0.0.1 remote-as 65002\n!\nend\n") == Vendor::Eos);
+  CHECK(detect("service routing protocols model multi-agent\nhostname r1\n"
+               "interface Ethernet1\n   ip address 10.0.0.0/31\n") == Vendor::Eos);
+  CHECK(detect("version 9.2(3) Bios:version\nhostname n1\nfeature bgp\n"
+               "interface Ethernet1/1\n  no switchport\n  ip address 10.1.1.2/30\n  no shutdown\n") ==
+        Vendor::Nxos);
+  CHECK(detect("frr version 8.4\nhostname r1\ninterface eth0\n ip address 10.0.0.1/31\n") == Vendor::Frr);
+}
+
+TEST_CASE("EOS defaults: no ebgp-requires-policy, distance 200, ECMP off, relaxed multipath, "
+          "missing route-maps permit, aggregates from the main RIB") {
+  auto p = parseText("router bgp 65001\n   neighbor 10.0.0.1 remote-as 65002\n", Vendor::Eos);
+  REQUIRE(p.device.bgp);
+  const auto& b = *p.device.bgp;
+  CHECK_FALSE(b.ebgp_requires_policy);
+  CHECK(b.maximum_paths_ebgp == 1);
+  CHECK(b.as_path_multipath_relax);
+  CHECK(p.device.defaults.distance_ebgp == 200);
+  CHECK(p.device.defaults.undefined_route_map_permits);
+  CHECK(p.device.defaults.bgp_aggregate_from_main_rib);
+  CHECK(p.device.vendor == Vendor::Eos);
+  CHECK(model::vendorName(Vendor::Eos) == "eos");
+  CHECK(model::vendorName(Vendor::Nxos) == "nxos");
+}
+
+TEST_CASE("EOS router bgp: router-id, peer group with a space, maximum-paths ecmp for every path") {
+  auto p = parseText(
+      "router bgp 65001\n"                                  // 1
+      "   router-id 1.1.1.1\n"                              // 2
+      "   maximum-paths 4 ecmp 4\n"                         // 3
+      "   neighbor SPINES peer group\n"                     // 4
+      "   neighbor SPINES remote-as 65000\n"                // 5
+      "   neighbor SPINES maximum-routes 12000\n"           // 6
+      "   neighbor 10.0.0.1 peer group SPINES\n"            // 7
+      "   neighbor 10.0.0.3 peer-group SPINES\n"            // 8
+      "   address-family ipv4\n"                            // 9
+      "      neighbor SPINES activate\n"                    // 10
+      "   vrf blue\n"                                       // 11
+      "      neighbor 10.9.9.9 remote-as 65009\n"           // 12
+      "   network 1.1.1.1/32\n",                            // 13
+      Vendor::Eos);
+  REQUIRE(p.device.bgp);
+  const auto& b = *p.device.bgp;
+  CHECK(b.router_id == Ipv4::parse("1.1.1.1"));
+  CHECK(b.maximum_paths_ebgp == 4);
+  CHECK(b.maximum_paths_ibgp == 4);
+  REQUIRE(b.neighbors.size() == 2);  // the VRF's neighbor stays out
+  for (const auto& n : b.neighbors) {
+    CHECK(n.peer_group == "SPINES");
+    CHECK(n.remote_as == 65000u);
+    CHECK(n.activate);
+  }
+  // The VRF block ends at the next line of router bgp: `network` is the default VRF's.
+  REQUIRE(b.networks.size() == 1);
+  CHECK(b.networks[0].prefix == *Prefix::parse("1.1.1.1/32"));
+  CHECK(warningLines(p, "unrecognized").empty());
+  CHECK(warningLines(p, "VRF blue") == std::vector<int>{11});
+}
+
+TEST_CASE("EOS prefix-lists in block form, with eq") {
+  auto p = parseText(
+      "ip prefix-list LOOPS\n"
+      "   seq 10 permit 10.0.0.0/8 eq 32\n"
+      "   seq 20 deny 0.0.0.0/0 le 32\n"
+      "ip prefix-list ONE seq 5 permit 192.0.2.0/24\n",
+      Vendor::Eos);
+  REQUIRE(p.device.prefix_lists.count("LOOPS"));
+  const auto& l = p.device.prefix_lists.at("LOOPS");
+  REQUIRE(l.entries.size() == 2);
+  CHECK(l.entries[0].seq == 10);
+  CHECK(l.entries[0].ge == 32);
+  CHECK(l.entries[0].le == 32);
+  CHECK(l.entries[0].span == span(2, 2));
+  CHECK(l.entries[1].action == model::Action::Deny);
+  CHECK(l.permits(*Prefix::parse("10.1.2.3/32")));
+  CHECK_FALSE(l.permits(*Prefix::parse("10.1.2.0/24")));
+  CHECK(p.device.prefix_lists.at("ONE").entries.size() == 1);
+  CHECK(p.warnings.empty());
+}
+
+TEST_CASE("interfaces in a VRF stay out of the default VRF, with a warning") {
+  auto p = parseText(
+      "interface Loopback10\n"
+      "   vrf forwarding cust10\n"
+      "   ip address 1.1.4.10/32\n"
+      "interface Loopback11\n"
+      "   vrf cust11\n"
+      "   ip address 1.1.4.11/32\n"
+      "interface Loopback123\n"
+      "   ip address 192.168.123.4/32\n",
+      Vendor::Eos);
+  CHECK(find(p, "Loopback10")->vrf == "cust10");
+  CHECK(find(p, "Loopback11")->vrf == "cust11");
+  CHECK_FALSE(find(p, "Loopback10")->routes());
+  CHECK(find(p, "Loopback123")->routes());
+  CHECK(warningLines(p, "VRF") == std::vector<int>{2, 5});
+}
+
+TEST_CASE("lines that begin with # are comments and do not end the block") {
+  auto p = parseText(
+      "router bgp 65001\n"
+      "# the upstream\n"
+      " neighbor 10.0.0.2 remote-as 65002\n"
+      "   # indented too\n"
+      " neighbor 10.0.0.2 description a#b\n");
+  REQUIRE(p.device.bgp);
+  REQUIRE(p.device.bgp->neighbors.size() == 1);
+  CHECK(p.device.bgp->neighbors[0].description == "a#b");
+  CHECK(p.warnings.empty());
+}
+
+TEST_CASE("NX-OS router bgp: neighbor blocks, their address family, redistribute direct") {
+  auto p = parseText(
+      "feature bgp\n"                                          // 1
+      "vrf context management\n"                               // 2
+      "  ip route 0.0.0.0/0 10.0.0.1\n"                        // 3
+      "route-map RC permit 10\n"                               // 4
+      "  match interface loopback10\n"                         // 5
+      "router bgp 65600\n"                                     // 6
+      "  router-id 9.9.9.9\n"                                  // 7
+      "  address-family ipv4 unicast\n"                        // 8
+      "    network 192.168.123.2/32\n"                         // 9
+      "    redistribute direct route-map RC\n"                 // 10
+      "    maximum-paths 2\n"                                  // 11
+      "  neighbor 10.1.1.1\n"                                  // 12
+      "    remote-as 65501\n"                                  // 13
+      "    local-as 65502\n"                                   // 14
+      "    description upstream\n"                             // 15
+      "    update-source loopback0\n"                          // 16
+      "    address-family ipv4 unicast\n"                      // 17
+      "      route-map IN in\n"                                // 18
+      "      next-hop-self\n"                                  // 19
+      "      soft-reconfiguration inbound always\n"            // 20
+      "  neighbor 2.2.2.2 remote-as 65001\n"                   // 21
+      "    address-family l2vpn evpn\n"                        // 22
+      "      send-community extended\n"                        // 23
+      "  vrf cust10\n"                                         // 24
+      "    address-family ipv4 unicast\n"                      // 25
+      "      redistribute direct route-map RC\n",              // 26
+      Vendor::Nxos);
+  CHECK(p.device.static_routes.empty());  // the management VRF's route
+  REQUIRE(p.device.bgp);
+  const auto& b = *p.device.bgp;
+  CHECK(b.router_id == Ipv4::parse("9.9.9.9"));
+  REQUIRE(b.networks.size() == 1);
+  REQUIRE(b.redistributions.size() == 1);
+  CHECK(b.redistributions[0].source == model::RouteSource::Connected);
+  CHECK(b.maximum_paths_ebgp == 2);
+  REQUIRE(b.neighbors.size() == 2);
+  const auto& up = b.neighbors[0];
+  CHECK(up.remote_as == 65501u);
+  CHECK(up.local_as == 65502u);
+  CHECK(up.description == "upstream");
+  CHECK(up.update_source == "loopback0");
+  CHECK(up.import_policies == std::vector<std::string>{"IN"});
+  CHECK(up.next_hop_self);
+  CHECK(up.activate);
+  CHECK(up.span == span(12, 19));
+  const auto& evpn = b.neighbors[1];
+  CHECK(evpn.remote_as == 65001u);
+  CHECK_FALSE(evpn.activate);  // no IPv4 unicast address family of its own
+  CHECK_FALSE(evpn.send_community_extended);
+  CHECK(warningLines(p, "unrecognized").empty());
+  CHECK(warningLines(p, "VRF cust10") == std::vector<int>{24});
+}
+
+TEST_CASE("NX-OS Ethernet and Vlan interfaces are shut until `no shutdown`") {
+  auto p = parseText(
+      "interface Ethernet1/1\n  no switchport\n  ip address 10.1.1.2/30\n  no shutdown\n"
+      "interface Ethernet1/2\n  no switchport\n  ip address 10.1.2.2/30\n"
+      "interface Vlan10\n  ip address 10.10.0.1/24\n"
+      "interface loopback0\n  ip address 1.1.1.1/32\n"
+      "interface mgmt0\n  vrf member management\n  ip address 10.150.0.142/16\n",
+      Vendor::Nxos);
+  CHECK_FALSE(find(p, "Ethernet1/1")->shutdown);
+  CHECK(find(p, "Ethernet1/2")->shutdown);
+  CHECK(find(p, "Vlan10")->shutdown);
+  CHECK_FALSE(find(p, "loopback0")->shutdown);
+  CHECK(find(p, "mgmt0")->vrf == "management");
+  CHECK(warningLines(p, "unrecognized").empty());
+}
+
+}  // namespace routefix::parser::ios::test
