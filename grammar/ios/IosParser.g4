@@ -158,6 +158,7 @@ bestpath_option
   : COMPARE_ROUTERID
   | MED (CONFED | MISSING_AS_WORST)+
   | AS_PATH (IGNORE | CONFED | MULTIPATH_RELAX (AS_SET | WORD)?)
+  | WORD ROUTER_ID  // EOS `tie-break router-id`
   ;
 
 bgp_network_dest : IP_PREFIX | IP_ADDRESS (MASK IP_ADDRESS)? ;

@@ -143,7 +143,10 @@ antlrcpp::Any ConfigWalker::visitBgpImportCheck(IosParser::BgpImportCheckContext
 antlrcpp::Any ConfigWalker::visitBgpBestpath(IosParser::BgpBestpathContext* ctx) {
   model::BgpProcess& b = currentBgp();
   auto* option = ctx->bestpath_option();
-  if (option->COMPARE_ROUTERID()) b.compare_router_id = true;
+  if (option->ROUTER_ID() && option->WORD()->getText() != "tie-break")
+    throw ValueError("unknown bgp bestpath option " + option->WORD()->getText());
+  // EOS `tie-break router-id`: equal paths are decided by router-id, not by age.
+  if (option->COMPARE_ROUTERID() || option->ROUTER_ID()) b.compare_router_id = true;
   if (!option->MISSING_AS_WORST().empty()) b.med_missing_as_worst = true;
   if (option->IGNORE()) b.as_path_ignore = true;
   if (option->MULTIPATH_RELAX()) b.as_path_multipath_relax = true;

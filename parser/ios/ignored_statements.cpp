@@ -48,6 +48,10 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"daemon"}, {"mlag"}, {"ip", "virtual-router"}, {"no", "password"}, {"nv"}, {"evpn"},
            {"fabric"}, {"no", "spanning-tree"}, {"ip", "igmp"}, {"ip", "pim"}, {"router", "pim"},
            {"router", "multicast"}, {"dns"}, {"queue-monitor"}, {"interface", "defaults"},
+           // IOS `show running-config` framing and platform housekeeping.
+           {"building", "configuration..."}, {"current", "configuration"}, {"no", "scheduler"},
+           {"mmi"}, {"no", "mmi"}, {"ip", "tcp"}, {"ip", "icmp"}, {"no", "ip", "icmp"},
+           {"no", "platform"}, {"virtual-service"}, {"subscriber"},
        }},
       {IgnoreScope::Interface,
        {
@@ -72,7 +76,10 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"no", "switchport"}, {"mlag"}, {"ip", "virtual-router"}, {"vn-segment"},
            {"member"}, {"host-reachability"}, {"source-interface"}, {"autostate"},
            {"no", "autostate"}, {"ip", "igmp"}, {"ip", "pim"}, {"mac-address"}, {"fabric"},
-           {"flowcontrol"}, {"vxlan"},
+           {"flowcontrol"}, {"vxlan"}, {"suppress-arp"}, {"ingress-replication"},
+           {"mcast-group"}, {"ip", "virtual-reassembly"}, {"no", "ip", "virtual-reassembly"},
+           // Tunnel encapsulation: the tunnel's own address is what routing sees.
+           {"tunnel"},
        }},
       {IgnoreScope::RouterBgp,
        {
@@ -88,6 +95,7 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"synchronization"}, {"no", "synchronization"}, {"auto-summary"},
            {"no", "auto-summary"}, {"coalesce-time"}, {"update-delay"}, {"write-quanta"},
            {"read-quanta"}, {"log-neighbor-changes"}, {"graceful-restart"},
+           {"bgp", "router-id", "vrf"},
        }},
       {IgnoreScope::BgpNeighbor,
        {

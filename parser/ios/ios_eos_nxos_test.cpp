@@ -204,3 +204,33 @@ TEST_CASE("NX-OS Ethernet and Vlan interfaces are shut until `no shutdown`") {
 }
 
 }  // namespace routefix::parser::ios::test
+
+namespace routefix::parser::ios::test {
+
+TEST_CASE("show running-config framing, platform and tunnel lines are recognised and ignored") {
+  auto p = parseText(
+      "Building configuration...\n"
+      "Current configuration : 3427 bytes\n"
+      "no scheduler allocate\n"
+      "mmi polling-interval 60\n"
+      "no mmi pvc\n"
+      "ip tcp synwait-time 5\n"
+      "no ip icmp rate-limit unreachable\n"
+      "interface Tunnel1\n"
+      " ip address 169.254.25.162 255.255.255.252\n"
+      " ip virtual-reassembly\n"
+      " tunnel source 172.24.0.10\n"
+      " tunnel mode ipsec ipv4\n"
+      "router bgp 65001\n"
+      " bgp router-id vrf auto-assign\n");
+  CHECK(p.warnings.empty());
+}
+
+TEST_CASE("EOS bgp bestpath tie-break router-id compares router-ids") {
+  auto p = parseText("router bgp 65001\n   bgp bestpath tie-break router-id\n", model::Vendor::Eos);
+  REQUIRE(p.device.bgp);
+  CHECK(p.device.bgp->compare_router_id);
+  CHECK(p.warnings.empty());
+}
+
+}  // namespace routefix::parser::ios::test
