@@ -6,6 +6,7 @@
 #include "IosParser.h"
 #include "antlr4-runtime.h"
 #include "parser/ios/config_walker.h"
+#include "parser/ios/keyword_abbreviations.h"
 #include "parser/parser.h"
 
 namespace routefix::parser {
@@ -75,7 +76,19 @@ class WarningErrorListener : public antlr4::BaseErrorListener {
   const std::vector<std::string>& lines_;
 };
 
-void parseFile(const ConfigFile& file, ios::DeviceBuilder& out) {
+// FRR reads its config through the CLI, which takes any unique abbreviation of a command
+// word; IOS configs are read as `show running-config` prints them, spelled out.
+bool acceptsAbbreviations(model::Vendor dialect) { return dialect == model::Vendor::Frr; }
+
+const ios::KeywordAbbreviations& keywordAbbreviations(const grammar::ios::IosParser& parser) {
+  using P = grammar::ios::IosParser;
+  static const ios::KeywordAbbreviations table(parser.getATN(), parser.getVocabulary(),
+                                               P::RuleStatement, {P::RuleName, P::RuleKeyword},
+                                               P::NEWLINE);
+  return table;
+}
+
+void parseFile(const ConfigFile& file, model::Vendor dialect, ios::DeviceBuilder& out) {
   std::string text = validUtf8(file.text);
   std::vector<std::string> lines = splitLines(text);
   WarningErrorListener errors(out, file.path, lines);
@@ -86,6 +99,7 @@ void parseFile(const ConfigFile& file, ios::DeviceBuilder& out) {
   lexer.addErrorListener(&errors);
   antlr4::CommonTokenStream tokens(&lexer);
   grammar::ios::IosParser parser(&tokens);
+  if (acceptsAbbreviations(dialect)) keywordAbbreviations(parser).expand(tokens);
   parser.removeErrorListeners();
   parser.addErrorListener(&errors);
   // Every decision is line-local, so SLL prediction is exact here, and much faster.
@@ -101,7 +115,7 @@ DeviceParse parseIosFamily(const std::vector<ConfigFile>& files, model::Vendor d
   ios::DeviceBuilder out(dialect);
   for (const auto& f : files) {
     out.device().files.push_back(f.path);
-    parseFile(f, out);
+    parseFile(f, dialect, out);
   }
   return out.finish();
 }
