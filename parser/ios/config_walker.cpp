@@ -204,6 +204,12 @@ std::string ConfigWalker::textFrom(antlr4::Token* token) const {
   return trim(line.substr(byte));
 }
 
+std::string ConfigWalker::textAfter(antlr4::Token* token) const {
+  std::string text = textFrom(token);
+  size_t end = text.find_first_of(" \t\f");
+  return end == std::string::npos ? "" : trim(text.substr(end));
+}
+
 model::Interface& ConfigWalker::currentInterface() { return out_.interface(interface_, here()); }
 
 
@@ -411,12 +417,10 @@ antlrcpp::Any ConfigWalker::visitIfAccessGroup(IosParser::IfAccessGroupContext* 
 antlrcpp::Any ConfigWalker::visitDescription_stmt(IosParser::Description_stmtContext* ctx) {
   // Route-map descriptions carry no meaning for the model.
   if (inNeighborBlock()) {
-    std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
-    neighbor_->description = trim(text.substr(std::string("description").size()));
+    neighbor_->description = textAfter(ctx->DESCRIPTION()->getSymbol());
     noteNeighborStatement("description");
   } else if (mode_ == Mode::Interface) {
-    std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
-    currentInterface().description = trim(text.substr(std::string("description").size()));
+    currentInterface().description = textAfter(ctx->DESCRIPTION()->getSymbol());
   }
   return {};
 }

@@ -171,6 +171,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   void warnUnrecognized() { warn("unrecognized syntax"); }
   // Source text from a token to the end of its line (descriptions, regexes).
   std::string textFrom(antlr4::Token* token) const;
+  // The source text after the word `token` (as written: it may be an abbreviation).
+  std::string textAfter(antlr4::Token* token) const;
 
   model::Interface& currentInterface();
   void putInVrf(model::Interface& i, const std::string& vrf);

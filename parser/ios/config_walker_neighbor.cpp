@@ -223,8 +223,7 @@ antlrcpp::Any ConfigWalker::visitNbrShutdown(IosParser::NbrShutdownContext*) {
 
 antlrcpp::Any ConfigWalker::visitNbrDescription(IosParser::NbrDescriptionContext* ctx) {
   requirePositive(negated_, "description");
-  std::string text = textFrom(ctx->DESCRIPTION()->getSymbol());
-  neighbor_->description = text.size() > 11 ? text.substr(12) : "";
+  neighbor_->description = textAfter(ctx->DESCRIPTION()->getSymbol());
   noteNeighborStatement("description");
   return {};
 }
