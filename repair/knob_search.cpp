@@ -4,6 +4,8 @@
 #include <chrono>
 #include <numeric>
 
+#include "semantics/config_rules.h"
+
 namespace routefix::repair {
 
 using symsim::Knob;
@@ -96,7 +98,7 @@ std::vector<std::string> exitsThrough(const model::Network& network, const sim::
   if (rib == dp.ribs.end()) return out;
   for (const auto& d : network.devices) {
     if (!d.bgp || d.name == node) continue;
-    const sim::Route* r = rib->second.longestMatch(symsim::bgpRouterId(d));
+    const sim::Route* r = rib->second.longestMatch(semantics::bgpRouterId(d));
     if (!r || r->protocol == sim::Protocol::Bgp || r->protocol == sim::Protocol::Ibgp) continue;
     for (const auto& h : r->next_hops)
       if (h.node == nextHop) {

@@ -8,32 +8,32 @@ namespace {
 
 int cmp(uint64_t a, uint64_t b) { return a < b ? -1 : (a > b ? 1 : 0); }
 
-uint32_t medValue(const BgpPath& p, const DecisionOptions& o) {
-  if (p.med_missing && o.med_missing_as_worst) return 0xffffffffu;
-  return p.med_missing ? 0 : p.med;
+// semantics::decisionSteps on concrete values: stops at the first step that differs.
+struct ConcreteSteps {
+  int order = 0;  // <0: a is better
+  bool higher(uint32_t a, uint32_t b) { return (order = cmp(b, a)) != 0; }
+  bool higherBool(bool a, bool b) { return (order = cmp(b, a)) != 0; }
+  bool lower(uint32_t a, uint32_t b) { return (order = cmp(a, b)) != 0; }
+  bool lowerWhen(bool compared, uint32_t a, uint32_t b) { return compared && lower(a, b); }
+};
+
+semantics::DecisionView<uint32_t, bool> view(const BgpPath& p, const AsPathTable& paths) {
+  return {p.weight,        p.local_pref, p.kind != PathKind::Learned, paths.length(p.as_path),
+          p.origin,        p.med,        p.med_missing,               paths.firstAs(p.as_path),
+          p.ebgp};
 }
 
 }  // namespace
 
 DecisionStep comparePaths(const BgpPath& a, const BgpPath& b, const AsPathTable& paths,
                           const DecisionOptions& o) {
-  auto decided = [](int c) { return DecisionStep{c, false}; };
-  if (int c = cmp(b.weight, a.weight)) return decided(c);
-  if (int c = cmp(b.local_pref, a.local_pref)) return decided(c);
-  bool aLocal = a.kind != PathKind::Learned, bLocal = b.kind != PathKind::Learned;
-  if (aLocal != bLocal) return decided(aLocal ? -1 : 1);
-  if (!o.as_path_ignore)
-    if (int c = cmp(paths.length(a.as_path), paths.length(b.as_path))) return decided(c);
-  if (int c = cmp(a.origin, b.origin)) return decided(c);
-  if (o.always_compare_med || paths.firstAs(a.as_path) == paths.firstAs(b.as_path))
-    if (int c = cmp(medValue(a, o), medValue(b, o))) return decided(c);
-  if (a.ebgp != b.ebgp) return decided(a.ebgp ? -1 : 1);
-  if (int c = cmp(a.igp_cost, b.igp_cost)) return decided(c);
+  ConcreteSteps steps;
+  semantics::decisionSteps(steps, view(a, paths), view(b, paths), o);
+  if (steps.order) return DecisionStep{steps.order, false};
+  if (int c = cmp(a.igp_cost, b.igp_cost)) return DecisionStep{c, false};
 
-  // Multipath candidates: same kind of peer; eBGP paths need the same AS path unless
-  // `bgp bestpath as-path multipath-relax` (length is already equal here).
-  bool mp = !aLocal && !bLocal && a.ebgp == b.ebgp &&
-            (!a.ebgp || o.multipath_relax || a.as_path == b.as_path);
+  bool mp = semantics::multipathCompatible(o, a.kind == PathKind::Learned, b.kind == PathKind::Learned,
+                                           a.ebgp, b.ebgp, a.as_path == b.as_path);
 
   uint32_t aId = a.originator_id ? a.originator_id : a.peer_router_id;
   uint32_t bId = b.originator_id ? b.originator_id : b.peer_router_id;
@@ -54,7 +54,7 @@ void selectBest(const std::vector<const BgpPath*>& paths, const AsPathTable& tab
   groups.clear();
   for (uint32_t i = 0; i < paths.size(); ++i) {
     if (!paths[i]->valid) continue;
-    uint32_t group = o.always_compare_med ? 0 : table.firstAs(paths[i]->as_path);
+    uint32_t group = semantics::medGroup(o, table.firstAs(paths[i]->as_path));
     auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == group; });
     if (it == groups.end())
       groups.emplace_back(group, i);

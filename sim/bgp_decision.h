@@ -1,6 +1,6 @@
-// The BGP decision process on interned paths, in FRR's order (bgp_path_info_cmp): weight,
-// local-pref, locally originated, AS-path length, origin, MED (same neighbor AS unless
-// always-compare-med; missing MED 0 or worst), eBGP over iBGP, IGP cost to the next hop,
+// The BGP decision process on interned paths, in FRR's order (bgp_path_info_cmp): the steps
+// shared with symsim (semantics/decision.h: weight, local-pref, locally originated, AS-path
+// length, origin, MED, eBGP over iBGP), then IGP cost to the next hop,
 // [multipath boundary], router-id (originator-id when reflected), cluster-list length,
 // neighbor address. FRR would keep the older of two eBGP paths that tie here; arrival order
 // is not a property of the configs, so we always use router-id (as with
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/policy.h"
+#include "semantics/decision.h"
 #include "sim/bgp_attributes.h"
 
 namespace routefix::sim::detail {
@@ -45,14 +46,7 @@ struct BgpPath {
   bool operator==(const BgpPath&) const = default;
 };
 
-struct DecisionOptions {
-  bool always_compare_med = false;
-  bool med_missing_as_worst = false;
-  bool as_path_ignore = false;
-  bool multipath_relax = false;
-  uint32_t maximum_paths_ebgp = 1;
-  uint32_t maximum_paths_ibgp = 1;
-};
+using semantics::DecisionOptions;
 
 struct DecisionStep {
   int order = 0;  // <0: a is better, >0: b is better

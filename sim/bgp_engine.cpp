@@ -8,6 +8,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "semantics/config_rules.h"
 #include "sim/bgp_decision.h"
 #include "sim/bgp_peering_facts.h"
 #include "sim/rib.h"
@@ -81,16 +82,11 @@ class Engine {
       auto& c = nodes_[i];
       c.bgp = &*d.bgp;
       c.asn = d.bgp->asn;
-      c.router_id = topo.routerId(i).value;
+      c.router_id = semantics::bgpRouterId(d).value;
       c.cluster_id = d.bgp->cluster_id ? d.bgp->cluster_id->value : c.router_id;
       c.local_weight = d.defaults.bgp_local_weight;
       c.default_local_pref = d.defaults.bgp_local_pref;
-      c.decision.always_compare_med = d.bgp->always_compare_med;
-      c.decision.med_missing_as_worst = d.bgp->med_missing_as_worst;
-      c.decision.as_path_ignore = d.bgp->as_path_ignore;
-      c.decision.multipath_relax = d.bgp->as_path_multipath_relax;
-      c.decision.maximum_paths_ebgp = std::max(1u, d.bgp->maximum_paths_ebgp);
-      c.decision.maximum_paths_ibgp = std::max(1u, d.bgp->maximum_paths_ibgp);
+      c.decision = semantics::decisionOptions(*d.bgp);
     }
     if (baseline_) alignPeerings(sessions.peerings, *changedNodes);
     else startPeerings(sessions.peerings);
@@ -601,9 +597,8 @@ class Engine {
   // than allowas-in allows.
   bool loops(uint32_t p, uint32_t asPath) const {
     const auto& f = facts_[p];
-    uint32_t own = tables_.paths.count(asPath, f.receiver_asn);
-    if (f.local_as) own += tables_.paths.count(asPath, *f.local_as);
-    return own > f.allowas_in;
+    uint32_t local = f.local_as ? tables_.paths.count(asPath, *f.local_as) : 0;
+    return semantics::asPathLoops(tables_.paths.count(asPath, f.receiver_asn), local, f.allowas_in);
   }
 
   std::optional<BgpPath> importPath(uint32_t p, const Prefix& prefix, BgpPath path) {

@@ -1,17 +1,8 @@
 #include "sim/bgp_peering_facts.h"
 
+#include "semantics/config_rules.h"
+
 namespace routefix::sim::detail {
-
-namespace {
-
-bool hasOutPolicy(const model::BgpNeighbor& n) {
-  return !n.export_policies.empty() || !n.prefix_list_out.empty() || !n.filter_list_out.empty();
-}
-bool hasInPolicy(const model::BgpNeighbor& n) {
-  return !n.import_policies.empty() || !n.prefix_list_in.empty() || !n.filter_list_in.empty();
-}
-
-}  // namespace
 
 std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
                                        std::vector<PolicyEvaluator>& policies) {
@@ -26,7 +17,8 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
       f.out = &policies[peer.sender].resolve(sn.export_policies);
       f.out_permits_all = PolicyEvaluator::permitsUnchanged(*f.out);
       f.out_filtered = !sn.prefix_list_out.empty() || !sn.filter_list_out.empty();
-      f.out_blocked = peer.ebgp && topo.device(peer.sender).bgp->ebgp_requires_policy && !hasOutPolicy(sn);
+      f.out_blocked = peer.ebgp && semantics::ebgpPolicyBlocks(*topo.device(peer.sender).bgp, &sn,
+                                                               semantics::Direction::Out);
       f.default_originate = sn.default_originate;
       f.send_community = sn.send_community;
       f.next_hop_self = sn.next_hop_self;
@@ -35,7 +27,7 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
     f.in = &policies[peer.receiver].resolve(rn.import_policies);
     f.in_permits_all = PolicyEvaluator::permitsUnchanged(*f.in);
     f.in_filtered = !rn.prefix_list_in.empty() || !rn.filter_list_in.empty();
-    f.in_blocked = peer.ebgp && receiver.ebgp_requires_policy && !hasInPolicy(rn);
+    f.in_blocked = peer.ebgp && semantics::ebgpPolicyBlocks(receiver, &rn, semantics::Direction::In);
     f.multihop = rn.ebgp_multihop.has_value();
     f.weight = rn.weight.value_or(0);
     f.receiver_asn = receiver.asn;

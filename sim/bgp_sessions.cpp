@@ -5,6 +5,8 @@
 #include <numeric>
 #include <set>
 
+#include "semantics/config_rules.h"
+
 namespace routefix::sim::detail {
 
 namespace {
@@ -25,13 +27,6 @@ std::optional<Ipv4> localAddress(const Topology& topo, const NodeRib& rib, uint3
   const auto* itf = d.findInterface(r->next_hops.front().interface);
   if (!itf || !itf->address) return std::nullopt;
   return itf->address->address;
-}
-
-// What the AS numbers say: does `n` (on a router in AS `ownAs`) accept a peer presenting `peerAs`?
-bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerAs) {
-  if (n.remote_as_external) return peerAs != ownAs;
-  if (n.remote_as_internal) return peerAs == ownAs;
-  return n.remote_as && *n.remote_as == peerAs;
 }
 
 std::string statementProblem(const model::BgpNeighbor& n) {
@@ -91,7 +86,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       st.node = da.name;
       st.peer_ip = *na.address;
       st.span = na.span;
-      uint32_t ownAs = na.local_as.value_or(da.bgp->asn);
+      uint32_t ownAs = semantics::presentedAs(*da.bgp, na);
       auto fail = [&](std::string why) {
         st.reason = std::move(why);
         out.statuses.push_back(st);
@@ -107,7 +102,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       auto owner = topo.owner(*na.address);
       if (!owner) {
         // A peer outside the snapshot: up when reachable, so external.json routes can enter.
-        st.ebgp = !remoteAsAccepts(na, ownAs, ownAs) || na.remote_as_external;
+        st.ebgp = !semantics::remoteAsAccepts(na, ownAs, ownAs) || na.remote_as_external;
         bool direct = topo.interfaceFor(a, *na.address).has_value();
         bool reachable = direct || ((na.ebgp_multihop || !st.ebgp) && local &&
                                     igpRibs[a].longestMatch(*na.address));
@@ -151,17 +146,17 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         fail("no neighbor " + local->str() + " on " + db.name);
         continue;
       }
-      uint32_t peerAs = nb->local_as.value_or(db.bgp->asn);
+      uint32_t peerAs = semantics::presentedAs(*db.bgp, *nb);
       st.ebgp = ownAs != peerAs;
       if (auto p = statementProblem(*nb); !p.empty()) {
         fail(db.name + ": " + p);
         continue;
       }
-      if (!remoteAsAccepts(na, ownAs, peerAs)) {
+      if (!semantics::remoteAsAccepts(na, ownAs, peerAs)) {
         fail("remote-as does not match " + db.name + "'s AS " + std::to_string(peerAs));
         continue;
       }
-      if (!remoteAsAccepts(*nb, peerAs, ownAs)) {
+      if (!semantics::remoteAsAccepts(*nb, peerAs, ownAs)) {
         fail(db.name + " expects a different AS than " + std::to_string(ownAs));
         continue;
       }
@@ -211,7 +206,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         p.receiver_address = rAddr;
         p.sender_as = sAs;
         p.receiver_as = rAs;
-        p.sender_router_id = topo.routerId(s);
+        p.sender_router_id = semantics::bgpRouterId(topo.device(s));
         p.receiver_is_client = sn->route_reflector_client;
         p.sender_is_client = rn->route_reflector_client;
         out.peerings.push_back(p);

@@ -7,6 +7,8 @@
 #include <queue>
 #include <unordered_map>
 
+#include "semantics/config_rules.h"
+
 namespace routefix::sim::detail {
 
 namespace {
@@ -171,18 +173,6 @@ struct External {
 
 }  // namespace
 
-uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
-  if (itf.ospf_cost) return *itf.ospf_cost;
-  if (itf.isLoopback()) return device.defaults.ospf_loopback_cost;
-  uint64_t bandwidth = itf.bandwidth_kbps ? itf.bandwidth_kbps : device.defaults.ospf_unknown_bandwidth_kbps;
-  if (bandwidth == 0) return 1;
-  uint64_t ref = static_cast<uint64_t>(device.ospf ? device.ospf->reference_bandwidth_mbps
-                                                   : device.defaults.ospf_reference_bandwidth_mbps) *
-                 1000;
-  double cost = std::floor(static_cast<double>(ref) / static_cast<double>(bandwidth) + 0.5);
-  return static_cast<uint32_t>(std::clamp(cost, 1.0, 65535.0));
-}
-
 std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
                                             std::vector<PolicyEvaluator>& policies) {
   size_t nodeCount = topo.nodeCount();
@@ -200,7 +190,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       auto area = areaOf(*d.ospf, itf);
       if (!area) continue;
       OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(), itf.ospf_point_to_point,
-                      ospfInterfaceCost(d, itf), {}, itf.address->address};
+                      semantics::ospfInterfaceCost(d, itf), {}, itf.address->address};
       if (o.loopback) {
         o.prefixes.push_back(Prefix(itf.address->address, 32));
       } else {

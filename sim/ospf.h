@@ -16,9 +16,4 @@ namespace routefix::sim::detail {
 std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
                                             std::vector<PolicyEvaluator>& policies);
 
-// Cost of an OSPF interface: configured, else reference bandwidth / bandwidth (rounded,
-// at least 1); without a known bandwidth 1 (FRR takes the veth speed, 10 Gb/s; IOS Ethernet
-// defaults are at least 100 Mb/s). FRR advertises loopbacks as /32 hosts at cost 0.
-uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf);
-
 }  // namespace routefix::sim::detail

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "semantics/config_rules.h"
+
 namespace routefix::sim::detail {
 
 using model::PolicyMatch;
@@ -94,8 +96,8 @@ PolicyEvaluator::Verdict PolicyEvaluator::run(const model::RoutePolicy& policy,
     for (const auto& s : c.sets) applySet(s, subject);
     if (!c.call.empty()) {
       auto called = device_.route_policies.find(c.call);
-      if (called == device_.route_policies.end() ||
-          run(called->second, subject, depth + 1) == Verdict::Deny)
+      bool defined = called != device_.route_policies.end();
+      if (semantics::callDenies(defined, defined && run(called->second, subject, depth + 1) == Verdict::Permit))
         return Verdict::Deny;
     }
     if (c.action == model::ClauseAction::NextPolicy) return Verdict::Fallthrough;
@@ -115,6 +117,12 @@ PolicyEvaluator::Verdict PolicyEvaluator::run(const model::RoutePolicy& policy,
 bool PolicyEvaluator::prefixListPermits(const std::string& name, const model::Prefix& p) const {
   auto it = device_.prefix_lists.find(name);
   return it != device_.prefix_lists.end() && it->second.permits(p);
+}
+
+bool PolicyEvaluator::matchesPrefixList(const std::string& name, const model::Prefix& p,
+                                        semantics::ListKind kind) const {
+  if (!device_.prefix_lists.count(name)) return semantics::undefinedListMatches(device_.vendor, kind);
+  return prefixListPermits(name, p);
 }
 
 bool PolicyEvaluator::asPathListPermits(const std::string& name, uint32_t path) {
@@ -147,9 +155,8 @@ bool PolicyEvaluator::communityEntryMatches(const model::CommunityListEntry& e,
     }
     return std::regex_search(text, regexes_.compile(e.regex));
   }
-  return std::all_of(e.communities.begin(), e.communities.end(), [&](model::Community c) {
-    return c == model::kInternet || tables_.communities.contains(communities, c);
-  });
+  auto carries = [&](model::Community c) { return tables_.communities.contains(communities, c); };
+  return semantics::communityEntryMatches(e.communities, false, {}, carries, true);
 }
 
 bool PolicyEvaluator::communityListPermits(const model::CommunityList& list, uint32_t communities,
@@ -157,10 +164,9 @@ bool PolicyEvaluator::communityListPermits(const model::CommunityList& list, uin
   for (const auto& e : list.entries) {
     bool match;
     if (exact && !list.expanded) {
-      std::vector<model::Community> want = e.communities;
-      std::sort(want.begin(), want.end());
-      want.erase(std::unique(want.begin(), want.end()), want.end());
-      match = want == tables_.communities.get(communities);
+      auto carries = [&](model::Community c) { return tables_.communities.contains(communities, c); };
+      match = semantics::communityEntryMatches(e.communities, true, tables_.communities.get(communities),
+                                               carries, true);
     } else {
       match = communityEntryMatches(e, list, communities);
     }
@@ -173,24 +179,33 @@ bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject
   auto any = [&](auto&& pred) { return std::any_of(m.names.begin(), m.names.end(), pred); };
   switch (m.kind) {
     case PolicyMatch::Kind::PrefixList:
-      return any([&](const std::string& n) { return prefixListPermits(n, subject.prefix); });
+      return any([&](const std::string& n) {
+        return matchesPrefixList(n, subject.prefix, semantics::ListKind::PrefixList);
+      });
     case PolicyMatch::Kind::AccessList:
       return any([&](const std::string& n) {
         auto it = device_.access_lists.find(n);
-        return it != device_.access_lists.end() && it->second.permitsRoute(subject.prefix);
+        if (it == device_.access_lists.end())
+          return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::AccessList);
+        return it->second.permitsRoute(subject.prefix);
       });
     case PolicyMatch::Kind::NextHopPrefixList:
       return any([&](const std::string& n) {
-        return prefixListPermits(n, model::Prefix(subject.next_hop, 32));
+        return matchesPrefixList(n, model::Prefix(subject.next_hop, 32), semantics::ListKind::NextHopPrefixList);
       });
     case PolicyMatch::Kind::CommunityList:
       return any([&](const std::string& n) {
         auto it = device_.community_lists.find(n);
-        return it != device_.community_lists.end() &&
-               communityListPermits(it->second, subject.communities, m.exact);
+        if (it == device_.community_lists.end())
+          return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::CommunityList);
+        return communityListPermits(it->second, subject.communities, m.exact);
       });
     case PolicyMatch::Kind::AsPathList:
-      return any([&](const std::string& n) { return asPathListPermits(n, subject.as_path); });
+      return any([&](const std::string& n) {
+        if (!device_.as_path_lists.count(n))
+          return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::AsPathList);
+        return asPathListPermits(n, subject.as_path);
+      });
     case PolicyMatch::Kind::Tag: return subject.tag == m.value;
     case PolicyMatch::Kind::Metric: return subject.metric == m.value;
     case PolicyMatch::Kind::Interface:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/device.h"
+#include "semantics/config_rules.h"
 #include "sim/bgp_attributes.h"
 
 namespace routefix::sim::detail {
@@ -72,6 +73,7 @@ class PolicyEvaluator {
   // ebgp-requires-policy makes fabrics carry): callers then skip evaluating it per route.
   static bool permitsUnchanged(const std::vector<const model::RoutePolicy*>& chain);
 
+  // A neighbor's `prefix-list NAME in|out`: an undefined list permits nothing.
   bool prefixListPermits(const std::string& name, const model::Prefix& p) const;
   bool asPathListPermits(const std::string& name, uint32_t path);
 
@@ -79,6 +81,8 @@ class PolicyEvaluator {
   enum class Verdict { Permit, Deny, Fallthrough };
   Verdict run(const model::RoutePolicy& policy, PolicySubject& subject, int depth);
   bool matches(const model::PolicyMatch& m, const PolicySubject& subject);
+  // A route-map `match` on a prefix list: undefined ones per vendor (semantics/config_rules.h).
+  bool matchesPrefixList(const std::string& name, const model::Prefix& p, semantics::ListKind kind) const;
   void applySet(const model::PolicySet& s, PolicySubject& subject);
   bool communityListPermits(const model::CommunityList& list, uint32_t communities, bool exact);
   bool communityEntryMatches(const model::CommunityListEntry& e, const model::CommunityList& list,

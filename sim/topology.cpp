@@ -109,17 +109,4 @@ std::string Topology::nodeBehind(InterfaceRef r, Ipv4 address) const {
   return {};
 }
 
-Ipv4 Topology::routerId(uint32_t node) const {
-  const auto& d = network_.devices[node];
-  if (d.bgp && d.bgp->router_id) return *d.bgp->router_id;
-  if (d.ospf && d.ospf->router_id) return *d.ospf->router_id;
-  Ipv4 bestLoopback{0}, bestAny{0};
-  for (const auto& itf : d.interfaces) {
-    if (!itf.routes() || !itf.address) continue;
-    bestAny = std::max(bestAny, itf.address->address);
-    if (itf.isLoopback()) bestLoopback = std::max(bestLoopback, itf.address->address);
-  }
-  return bestLoopback.value ? bestLoopback : bestAny;
-}
-
 }  // namespace routefix::sim::detail

@@ -49,9 +49,6 @@ class Topology {
   std::string ownerName(Ipv4 address) const;
   // Device across interface r that owns `address`, or "" (outside the snapshot).
   std::string nodeBehind(InterfaceRef r, Ipv4 address) const;
-  // Router id: configured (BGP, then OSPF) or the highest loopback address, else the highest
-  // interface address (the rule FRR's zebra and IOS share).
-  Ipv4 routerId(uint32_t node) const;
 
  private:
   uint32_t flat(InterfaceRef r) const { return offsets_[r.node] + r.iface; }

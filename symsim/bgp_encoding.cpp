@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "semantics/config_rules.h"
+#include "symsim/z3_domain.h"
+
 namespace routefix::symsim {
 
 namespace {
@@ -75,7 +78,8 @@ SymRoute BgpEncoding::freshRoute(const std::string& p) {
   SymRoute r{ctx_.bool_const((p + "has").c_str()), ctx_.int_const((p + "lp").c_str()),
              ctx_.int_const((p + "len").c_str()),  ctx_.int_const((p + "med").c_str()),
              ctx_.int_const((p + "weight").c_str()), ctx_.int_const((p + "origin").c_str()),
-             {}};
+             {},
+             ctx_.int_const((p + "firstas").c_str()), ctx_.bool_const((p + "nomed").c_str())};
   for (auto c : policies_.trackedCommunities())
     r.communities.push_back(ctx_.bool_const((p + "c" + model::communityStr(c)).c_str()));
   return r;
@@ -88,7 +92,9 @@ SymRoute BgpEncoding::constantRoute(bool valid, const BoundaryRoute& b) {
              ctx_.int_val(static_cast<int64_t>(b.med)),
              ctx_.int_val(0),
              ctx_.int_val(b.origin),
-             {}};
+             {},
+             ctx_.int_val(static_cast<uint64_t>(b.as_path.empty() ? 0 : b.as_path.front())),
+             ctx_.bool_val(false)};  // the RIB does not say whether MED was missing
   for (auto c : policies_.trackedCommunities())
     r.communities.push_back(ctx_.bool_val(
         std::find(b.communities.begin(), b.communities.end(), c) != b.communities.end()));
@@ -104,6 +110,7 @@ void BgpEncoding::declareNode(const model::Device& d) {
              ctx_.int_const((p + "rank").c_str()),
              ctx_.bool_const((p + "delivered").c_str()),
              ctx_.bool_const((p + "ibgp").c_str()),
+             ctx_.bool_const((p + "ebgp").c_str()),
              ctx_.bool_const((p + "fromclient").c_str()),
              best,
              {},
@@ -200,7 +207,9 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
                ctx_.int_val(static_cast<int64_t>(med)),
                ctx_.int_val(static_cast<int64_t>(d.defaults.bgp_local_weight)),
                ctx_.int_val(origin),
-               {}};
+               {},
+               ctx_.int_val(0),
+               ctx_.bool_val(false)};
     for (size_t i = 0; i < policies_.trackedCommunities().size(); ++i)
       r.communities.push_back(ctx_.bool_val(false));
     return r;
@@ -279,8 +288,10 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
     if (e.prefix != prefix_ || network_.findDevice(e.node) != &d) continue;
     const auto* n = d.bgp->findNeighbor(e.peer);
     if (!n || !n->remote_as || n->shutdown) continue;
-    if (std::find(e.as_path.begin(), e.as_path.end(), d.bgp->asn) != e.as_path.end()) continue;
-    if (d.bgp->ebgp_requires_policy && n->import_policies.empty()) continue;
+    auto count = [&](uint32_t as) { return static_cast<uint32_t>(std::count(e.as_path.begin(), e.as_path.end(), as)); };
+    if (semantics::asPathLoops(count(d.bgp->asn), n->local_as ? count(*n->local_as) : 0u, n->allowas_in.value_or(0)))
+      continue;
+    if (semantics::ebgpPolicyBlocks(*d.bgp, n, semantics::Direction::In)) continue;
     BoundaryRoute b;
     b.local_pref = d.defaults.bgp_local_pref;
     b.as_path = e.as_path;
@@ -309,17 +320,33 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   auto enc = nodes_.find(sender.name);
   auto bnd = boundary_.find(sender.name);
   const model::BgpNeighbor* stmt = statementFor(sender, s);
+  const model::BgpNeighbor* receiverStmt = statementFor(receiver, s);
+  // The receiver's eBGP loop check (semantics::asPathLoops: its AS and local-as, allowas-in).
+  uint32_t allowas = receiverStmt ? receiverStmt->allowas_in.value_or(0) : 0;
+  std::optional<uint32_t> localAs;
+  if (receiverStmt && receiverStmt->local_as && *receiverStmt->local_as != receiver.bgp->asn)
+    localAs = receiverStmt->local_as;
+  z3::expr learnedEbgp = ctx_.bool_val(false);
   if (enc != nodes_.end()) {
     const NodeVars& sv = enc->second;
     r = sv.best;
-    if (!s.ebgp)
+    learnedEbgp = sv.learned_ebgp;
+    if (!s.ebgp) {
       cond = cond && (!sv.learned_ibgp || sv.learned_from_client || reflectsTo(sender, receiver.name));
-    else if (auto as = sv.as_in_path.find(receiver.bgp->asn); as != sv.as_in_path.end())
-      cond = cond && !as->second;
+    } else {
+      auto count = [&](uint32_t as) {
+        auto in = sv.as_in_path.find(as);
+        return in == sv.as_in_path.end() ? ctx_.int_val(0) : z3::ite(in->second, ctx_.int_val(1), ctx_.int_val(0));
+      };
+      cond = cond && !semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : ctx_.int_val(0),
+                                             allowas);
+    }
   } else if (bnd != boundary_.end()) {
     const BoundaryRoute& b = bnd->second;
     r = constantRoute(true, b);
-    if (s.ebgp && std::find(b.as_path.begin(), b.as_path.end(), receiver.bgp->asn) != b.as_path.end())
+    learnedEbgp = ctx_.bool_val(!b.learned_ibgp);
+    auto count = [&](uint32_t as) { return static_cast<uint32_t>(std::count(b.as_path.begin(), b.as_path.end(), as)); };
+    if (s.ebgp && semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : 0u, allowas))
       return std::nullopt;
     if (!s.ebgp && b.learned_ibgp) {
       auto client = [&](const std::string& peer) {
@@ -335,13 +362,16 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   } else {
     return std::nullopt;  // outside the region and no route there
   }
-  bool sendsCommunities = sender.vendor != model::Vendor::Ios || (stmt && stmt->send_community);
-  if (!sendsCommunities)
+  // `send-community` (the parser fills in the vendor's default).
+  if (!stmt || !stmt->send_community)
     for (auto& c : r.communities) c = ctx_.bool_val(false);
-  if (s.ebgp) r.med = ctx_.int_val(0);  // MED is not passed on to another AS
+  if (s.ebgp) {
+    // MED learned from one AS is not passed on to another (a policy may set a new one).
+    r.med = z3::ite(learnedEbgp, ctx_.int_val(0), r.med);
+    r.med_missing = learnedEbgp || r.med_missing;
+  }
   r.weight = ctx_.int_val(0);
-  if (s.ebgp && sender.bgp->ebgp_requires_policy && (!stmt || stmt->export_policies.empty()))
-    return std::nullopt;
+  if (s.ebgp && semantics::ebgpPolicyBlocks(*sender.bgp, stmt, semantics::Direction::Out)) return std::nullopt;
   if (stmt) {
     PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
     r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, r);
@@ -350,6 +380,7 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   }
   if (s.ebgp) {
     r.path_length = r.path_length + 1;
+    r.first_as = ctx_.int_val(static_cast<uint64_t>(stmt ? semantics::presentedAs(*sender.bgp, *stmt) : sender.bgp->asn));
     r.local_pref = ctx_.int_val(static_cast<int64_t>(receiver.defaults.bgp_local_pref));
   }
   return r;
@@ -371,7 +402,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     SymRoute r = *out;
     const model::BgpNeighbor* stmt = statementFor(d, s);
     r.weight = ctx_.int_val(static_cast<int64_t>(stmt && stmt->weight ? *stmt->weight : 0));
-    if (s.ebgp && d.bgp->ebgp_requires_policy && (!stmt || stmt->import_policies.empty())) continue;
+    if (s.ebgp && semantics::ebgpPolicyBlocks(*d.bgp, stmt, semantics::Direction::In)) continue;
     if (stmt) {
       PolicySite site{&d, s.side(sender->name).address, model::RouteSource::Bgp};
       r = policies_.applyChain(site, stmt->import_policies, d.bgp->import_default, r);
@@ -383,34 +414,25 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     c.sender = sender->name;
     c.session = i;
     c.ebgp = s.ebgp;
-    c.sender_as = sender->bgp->asn;
-    c.tie_break = {bgpRouterId(*sender).value, s.side(sender->name).address.value};
+    const model::BgpNeighbor* senderStmt = statementFor(*sender, s);
+    c.sender_as = senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
+    c.tie_break = {semantics::bgpRouterId(*sender).value, s.side(sender->name).address.value};
     c.description = (s.ebgp ? "eBGP from " : "iBGP from ") + sender->name;
     v.candidates.push_back(std::move(c));
   }
 }
 
-z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i,
-                             const model::BgpProcess& bgp) const {
-  const SymRoute& a = j.route;
-  const SymRoute& b = i.route;
-  // Lexicographic: each step is (strictly better, equal); the concrete tie-break ends it.
-  std::vector<std::pair<z3::expr, z3::expr>> steps;
-  steps.emplace_back(a.weight > b.weight, a.weight == b.weight);
-  steps.emplace_back(a.local_pref > b.local_pref, a.local_pref == b.local_pref);
-  steps.emplace_back(ctx_.bool_val(j.local && !i.local), ctx_.bool_val(j.local == i.local));
-  if (!bgp.as_path_ignore)
-    steps.emplace_back(a.path_length < b.path_length, a.path_length == b.path_length);
-  steps.emplace_back(a.origin < b.origin, a.origin == b.origin);
-  if (bgp.always_compare_med || (j.ebgp && i.ebgp && j.sender_as == i.sender_as))
-    steps.emplace_back(a.med < b.med, a.med == b.med);
-  bool jEbgpOnly = j.ebgp && !i.ebgp && !j.local && !i.local;
-  bool iEbgpOnly = i.ebgp && !j.ebgp && !j.local && !i.local;
-  steps.emplace_back(ctx_.bool_val(jEbgpOnly), ctx_.bool_val(!jEbgpOnly && !iEbgpOnly));
-  z3::expr result = ctx_.bool_val(j.tie_break < i.tie_break);
-  for (auto it = steps.rbegin(); it != steps.rend(); ++it)
-    result = it->first || (it->second && result);
-  return result;
+SymView BgpEncoding::view(const Candidate& c) const {
+  const SymRoute& r = c.route;
+  return {r.weight,   r.local_pref, ctx_.bool_val(c.local), r.path_length,
+          r.origin,   r.med,        r.med_missing,          r.first_as,
+          ctx_.bool_val(c.ebgp && !c.local)};
+}
+
+z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const {
+  SymbolicSteps steps(ctx_);
+  semantics::decisionSteps(steps, view(j), view(i), semantics::decisionOptions(bgp));
+  return steps.better(ctx_.bool_val(j.tie_break < i.tie_break));
 }
 
 void BgpEncoding::constrainSelection(NodeVars& v) {
@@ -422,6 +444,21 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
   constraints_.push_back(z3::implies(v.has, v.selection >= 0 && v.selection < n));
   constraints_.push_back(z3::implies(!v.has, v.selection == -1));
   constraints_.push_back(v.rank >= 0);
+  const auto options = semantics::decisionOptions(*v.device->bgp);
+  auto group = [&](int k) { return semantics::medGroup(options, cands[k].route.first_as); };
+  auto sameGroup = [&](int a, int b) { return group(a) == group(b); };
+  std::vector<std::vector<z3::expr>> beats(n);  // [j][i]: j is valid and better than i
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i)
+      beats[j].push_back(i == j ? ctx_.bool_val(false)
+                                : cands[j].route.valid && better(cands[j], cands[i], *v.device->bgp));
+  std::vector<z3::expr> groupBest;  // no route of the same group beats it
+  for (int j = 0; j < n; ++j) {
+    z3::expr best = ctx_.bool_val(true);
+    for (int k = 0; k < n; ++k)
+      if (k != j) best = best && !(beats[k][j] && sameGroup(j, k));
+    groupBest.push_back(best);
+  }
   z3::expr delivered = ctx_.bool_val(false);
   std::map<uint32_t, z3::expr> asIn;
   for (auto as : tracked_as_) asIn.emplace(as, ctx_.bool_val(false));
@@ -435,13 +472,18 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
     facts.push_back(v.best.med == c.route.med);
     facts.push_back(v.best.weight == c.route.weight);
     facts.push_back(v.best.origin == c.route.origin);
+    facts.push_back(v.best.first_as == c.route.first_as);
+    facts.push_back(v.best.med_missing == c.route.med_missing);
     for (size_t k = 0; k < c.route.communities.size(); ++k)
       facts.push_back(v.best.communities[k] == c.route.communities[k]);
+    // Deterministic MED (semantics::medGroup): the chosen route is the best of its neighbor-AS
+    // group and no other group's best beats it.
     for (int j = 0; j < n; ++j)
       if (j != i)
-        facts.push_back(z3::implies(cands[j].route.valid, !better(cands[j], c, *v.device->bgp)));
+        facts.push_back(!(beats[j][i] && (sameGroup(i, j) || groupBest[j])));
     bool ibgp = c.kind == Candidate::Kind::Session && !c.ebgp;
     facts.push_back(v.learned_ibgp == ctx_.bool_val(ibgp));
+    facts.push_back(v.learned_ebgp == ctx_.bool_val(c.ebgp && !c.local));
     facts.push_back(v.learned_from_client ==
                     (ibgp ? reflectsTo(*v.device, c.sender) : ctx_.bool_val(false)));
     auto sender = c.kind == Candidate::Kind::Session ? nodes_.find(c.sender) : nodes_.end();

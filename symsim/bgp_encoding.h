@@ -20,6 +20,7 @@
 #include "symsim/policy_encoding.h"
 #include "symsim/region.h"
 #include "symsim/session_graph.h"
+#include "symsim/z3_domain.h"
 
 namespace routefix::symsim {
 
@@ -46,7 +47,7 @@ struct Candidate {
   bool ebgp = false;
   bool local = false;     // originated on this router
   bool delivers = false;  // local: the router owns the prefix; external: leaves the network
-  uint32_t sender_as = 0;
+  uint32_t sender_as = 0;  // the AS the sender presents (its local-as, if any)
   std::pair<uint32_t, uint32_t> tie_break;  // (router-id, address): lower wins
   SymRoute route;  // after export and import policy
   std::string description;
@@ -87,7 +88,7 @@ class BgpEncoding {
  private:
   struct NodeVars {
     const model::Device* device = nullptr;
-    z3::expr has, selection, rank, delivered, learned_ibgp, learned_from_client;
+    z3::expr has, selection, rank, delivered, learned_ibgp, learned_ebgp, learned_from_client;
     SymRoute best;
     std::map<uint32_t, z3::expr> as_in_path;  // tracked ASes contained in the best path
     std::vector<Candidate> candidates;
@@ -101,6 +102,8 @@ class BgpEncoding {
   // What `sender` exports to `receiver` over session s, before the receiver's import.
   std::optional<SymRoute> exported(const BgpSession& s, const model::Device& sender,
                                    const model::Device& receiver, z3::expr& senderCondition);
+  SymView view(const Candidate& c) const;
+  // j beats i in the decision process (semantics::decisionSteps, then the tie-break).
   z3::expr better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const;
   z3::expr sessionUp(size_t index);
   bool cutByFailure(const BgpSession& s) const;

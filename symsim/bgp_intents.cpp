@@ -43,24 +43,23 @@ z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& ne
   auto learned = [](const Candidate& c) {
     return c.kind == Candidate::Kind::Session || c.kind == Candidate::Kind::External;
   };
-  // The same multipath rule as the simulator's decision process (sim/bgp_decision.cpp); the
-  // IGP cost to the next hop is not modelled here, and eBGP AS paths count as identical when
-  // they come from the same neighbour AS.
+  // The simulator's multipath rule (semantics::multipathCompatible after equal decision
+  // steps); the IGP cost to the next hop is not modelled here, and eBGP AS paths count as
+  // identical when they come from the same neighbour AS.
+  const auto options = semantics::decisionOptions(bgp);
   for (size_t j = 0; j < cands.size(); ++j) {
     const Candidate& best = cands[j];
-    uint32_t limit = best.ebgp ? bgp.maximum_paths_ebgp : bgp.maximum_paths_ibgp;
+    uint32_t limit = best.ebgp ? options.maximum_paths_ebgp : options.maximum_paths_ibgp;
     if (!learned(best) || limit <= 1) continue;
     for (size_t i = 0; i < cands.size(); ++i) {
       const Candidate& c = cands[i];
-      if (i == j || !learned(c) || c.sender != next || c.ebgp != best.ebgp) continue;
-      if (c.ebgp && !bgp.as_path_multipath_relax && c.sender_as != best.sender_as) continue;
-      const SymRoute& a = c.route;
-      const SymRoute& b = best.route;
-      z3::expr tie = a.valid && a.weight == b.weight && a.local_pref == b.local_pref &&
-                     a.origin == b.origin;
-      if (!bgp.as_path_ignore) tie = tie && a.path_length == b.path_length;
-      if (bgp.always_compare_med || c.sender_as == best.sender_as) tie = tie && a.med == b.med;
-      any = any || (chosen(node, j) && tie);
+      if (i == j || c.sender != next) continue;
+      if (!semantics::multipathCompatible(options, learned(c), learned(best), c.ebgp, best.ebgp,
+                                          c.sender_as == best.sender_as))
+        continue;
+      SymbolicSteps steps(ctx_);
+      semantics::decisionSteps(steps, view(c), view(best), options);
+      any = any || (chosen(node, j) && c.route.valid && steps.equal());
     }
   }
   return any;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "semantics/config_rules.h"
+
 namespace routefix::symsim {
 
 namespace {
@@ -13,16 +15,6 @@ std::string lower(std::string s) {
 }
 
 bool sameName(const std::string& a, const std::string& b) { return lower(a) == lower(b); }
-
-// Bandwidth IOS assumes from the interface type when none is configured.
-uint64_t defaultBandwidthKbps(const model::Interface& i) {
-  std::string n = lower(i.name);
-  if (n.rfind("tengig", 0) == 0) return 10'000'000;
-  if (n.rfind("gigabit", 0) == 0) return 1'000'000;
-  if (n.rfind("fastethernet", 0) == 0) return 100'000;
-  if (n.rfind("ethernet", 0) == 0) return 10'000;
-  return 10'000'000;  // Linux interfaces under FRR report 10G or more
-}
 
 }  // namespace
 
@@ -42,14 +34,6 @@ bool ospfPassive(const model::Device& d, const model::Interface& i) {
   };
   if (d.ospf->passive_default) return !listed(d.ospf->non_passive_interfaces);
   return listed(d.ospf->passive_interfaces);
-}
-
-uint32_t ospfInterfaceCost(const model::Device& d, const model::Interface& i) {
-  if (i.ospf_cost) return *i.ospf_cost;
-  if (i.isLoopback()) return 1;
-  uint64_t bw = i.bandwidth_kbps ? i.bandwidth_kbps : defaultBandwidthKbps(i);
-  uint64_t ref = static_cast<uint64_t>(d.ospf ? d.ospf->reference_bandwidth_mbps : 100) * 1000;
-  return static_cast<uint32_t>(std::max<uint64_t>(1, ref / bw));
 }
 
 bool ospfCarries(const model::Network& network, const model::Prefix& prefix) {
@@ -93,8 +77,8 @@ z3::expr OspfEncoding::cost(const model::Device& d, const model::Interface& i) {
   k.kind = KnobKind::OspfCost;
   k.node = d.name;
   k.integer = true;
-  k.original = ospfInterfaceCost(d, i);
-  k.low = 1;
+  k.original = semantics::ospfInterfaceCost(d, i);
+  k.low = std::min<int64_t>(1, k.original);  // FRR loopbacks cost 0 and cannot be set to it
   k.high = 65535;
   k.interface = i.name;
   k.span = i.ospf_cost_span.known() ? i.ospf_cost_span : i.span;

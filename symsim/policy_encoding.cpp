@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <set>
 
+#include "semantics/config_rules.h"
+#include "symsim/z3_domain.h"
+
 namespace routefix::symsim {
 
 namespace {
@@ -13,7 +16,8 @@ SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b) {
   SymRoute r{z3::ite(c, a.valid, b.valid),       z3::ite(c, a.local_pref, b.local_pref),
              z3::ite(c, a.path_length, b.path_length), z3::ite(c, a.med, b.med),
              z3::ite(c, a.weight, b.weight),     z3::ite(c, a.origin, b.origin),
-             {}};
+             {},                                 z3::ite(c, a.first_as, b.first_as),
+             z3::ite(c, a.med_missing, b.med_missing)};
   for (size_t i = 0; i < a.communities.size(); ++i)
     r.communities.push_back(z3::ite(c, a.communities[i], b.communities[i]));
   return r;
@@ -46,8 +50,7 @@ void PolicyEncoder::setKnownPrefixes(std::vector<model::Prefix> prefixes) {
 
 z3::expr PolicyEncoder::prefixListPermits(const model::Device& device, const std::string& name) {
   auto it = device.prefix_lists.find(name);
-  // A route-map matching an undefined prefix-list: IOS matches everything, FRR nothing.
-  if (it == device.prefix_lists.end()) return ctx_.bool_val(device.vendor == model::Vendor::Ios);
+  if (it == device.prefix_lists.end()) return ctx_.bool_val(false);
   const auto& list = it->second;
   std::vector<std::pair<z3::expr, z3::expr>> entries;  // (matches, permits), in order
   std::optional<size_t> firstMatch = list.firstMatch(prefix_);
@@ -106,7 +109,8 @@ z3::expr PolicyEncoder::prefixListPermits(const model::Device& device, const std
   return result;
 }
 
-z3::expr PolicyEncoder::communityListMatches(const model::CommunityList& list, const SymRoute& r) {
+z3::expr PolicyEncoder::communityListMatches(const model::CommunityList& list, const SymRoute& r,
+                                             bool exact) {
   z3::expr result = ctx_.bool_val(false);
   for (auto e = list.entries.rbegin(); e != list.entries.rend(); ++e) {
     z3::expr m = ctx_.bool_val(true);
@@ -119,11 +123,12 @@ z3::expr PolicyEncoder::communityListMatches(const model::CommunityList& list, c
         if (single.permits({tracked_[i]})) any = any || r.communities[i];
       m = any;
     } else {
-      for (auto c : e->communities) {
-        if (c == model::kInternet) continue;
+      // Untracked communities are on no route of this encoding.
+      auto carries = [&](model::Community c) {
         size_t i = communityIndex(c);
-        m = m && (i < tracked_.size() ? r.communities[i] : ctx_.bool_val(false));
-      }
+        return i < tracked_.size() ? r.communities[i] : ctx_.bool_val(false);
+      };
+      m = semantics::communityEntryMatches(e->communities, exact, tracked_, carries, ctx_.bool_val(true));
     }
     result = z3::ite(m, ctx_.bool_val(e->action == model::Action::Permit), result);
   }
@@ -137,20 +142,25 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
   z3::expr any = ctx_.bool_val(false);
   switch (m.kind) {
     case K::PrefixList:
-      for (const auto& n : m.names) any = any || prefixListPermits(d, n);
+      for (const auto& n : m.names)
+        any = any || (d.prefix_lists.count(n)
+                          ? prefixListPermits(d, n)
+                          : ctx_.bool_val(semantics::undefinedListMatches(d.vendor, semantics::ListKind::PrefixList)));
       return any;
     case K::AccessList:
       for (const auto& n : m.names) {
         auto it = d.access_lists.find(n);
-        bool v = it == d.access_lists.end() ? d.vendor == model::Vendor::Ios
-                                            : it->second.permitsRoute(prefix_);
+        bool v = it == d.access_lists.end()
+                     ? semantics::undefinedListMatches(d.vendor, semantics::ListKind::AccessList)
+                     : it->second.permitsRoute(prefix_);
         any = any || ctx_.bool_val(v);
       }
       return any;
     case K::CommunityList:
       for (const auto& n : m.names) {
         auto it = d.community_lists.find(n);
-        if (it != d.community_lists.end()) any = any || communityListMatches(it->second, r);
+        if (it != d.community_lists.end()) any = any || communityListMatches(it->second, r, m.exact);
+        else any = any || ctx_.bool_val(semantics::undefinedListMatches(d.vendor, semantics::ListKind::CommunityList));
       }
       return any;
     case K::AsPathList:
@@ -158,7 +168,10 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
       // locally originated routes, and by whether it permits every path otherwise.
       for (const auto& n : m.names) {
         auto it = d.as_path_lists.find(n);
-        if (it == d.as_path_lists.end()) continue;
+        if (it == d.as_path_lists.end()) {
+          any = any || ctx_.bool_val(semantics::undefinedListMatches(d.vendor, semantics::ListKind::AsPathList));
+          continue;
+        }
         bool empty = it->second.permits({});
         bool all = std::any_of(it->second.entries.begin(), it->second.entries.end(),
                                [](const model::AsPathListEntry& e) {
@@ -215,6 +228,7 @@ SymRoute PolicyEncoder::applySets(const PolicySite& site, const model::RoutePoli
         if (set.delta == 0) r.med = valueKnob(4294967295LL);
         else if (set.delta > 0) r.med = r.med + ctx_.int_val(static_cast<int64_t>(set.value));
         else r.med = z3::max(r.med - ctx_.int_val(static_cast<int64_t>(set.value)), ctx_.int_val(0));
+        r.med_missing = ctx_.bool_val(false);
         break;
       case K::AsPathPrepend: {
         Knob k;
@@ -231,7 +245,10 @@ SymRoute PolicyEncoder::applySets(const PolicySite& site, const model::RoutePoli
         k.span = set.span;
         k.description = "as-path prepend in route-map " + policy.name + " " +
                         policy.clauses[clause].name + " on " + d.name;
-        r.path_length = r.path_length + knobs_.get(k);
+        z3::expr count = knobs_.get(k);
+        r.path_length = r.path_length + count;
+        if (!set.asns.empty())
+          r.first_as = z3::ite(count > 0, ctx_.int_val(static_cast<uint64_t>(set.asns.front())), r.first_as);
         break;
       }
       case K::Community:
@@ -260,8 +277,23 @@ SymRoute PolicyEncoder::applySets(const PolicySite& site, const model::RoutePoli
   return r;
 }
 
+z3::expr PolicyEncoder::callDenies(const PolicySite& site, const std::string& called, SymRoute& route,
+                                   int depth) {
+  const model::Device& d = *site.device;
+  auto it = d.route_policies.find(called);
+  // A call cycle: FRR's recursion limit discards the route.
+  if (depth > 16) return ctx_.bool_val(true);
+  if (it == d.route_policies.end()) return ctx_.bool_val(semantics::callDenies(false, false));
+  Evaluation sub{ctx_.bool_val(false), ctx_.bool_val(false), route};
+  applyPolicy(site, it->second, sub, depth + 1);
+  route = sub.route;
+  z3::expr permitted = sub.decided && sub.accepted;
+  return z3::ite(permitted, ctx_.bool_val(semantics::callDenies(true, true)),
+                 ctx_.bool_val(semantics::callDenies(true, false)));
+}
+
 void PolicyEncoder::applyPolicy(const PolicySite& site, const model::RoutePolicy& policy,
-                                Evaluation& ev) {
+                                Evaluation& ev, int depth) {
   const model::Device& d = *site.device;
   z3::expr leftPolicy = ctx_.bool_val(false);  // a NextPolicy clause fired
   std::vector<std::pair<z3::expr, uint32_t>> continues;  // (fired, target seq)
@@ -286,7 +318,13 @@ void PolicyEncoder::applyPolicy(const PolicySite& site, const model::RoutePolicy
         k.span = clause.action_span.known() ? clause.action_span : clause.span;
         k.description = clauseName(d, policy, c);
         z3::expr permit = knobs_.get(k);
-        ev.route = choose(m && permit, applySets(site, policy, c, ev.route), ev.route);
+        SymRoute after = applySets(site, policy, c, ev.route);
+        if (!clause.call.empty()) {
+          // A denying call turns the permit into a deny (semantics::callDenies).
+          z3::expr denies = callDenies(site, clause.call, after, depth);
+          permit = permit && !denies;
+        }
+        ev.route = choose(m && permit, after, ev.route);
         ev.accepted = z3::ite(m, permit, ev.accepted);
         if (clause.continue_to) {
           ev.decided = ev.decided || (m && !permit);
@@ -317,11 +355,11 @@ SymRoute PolicyEncoder::applyChain(const PolicySite& site, const std::vector<std
   for (const auto& name : policies) {
     auto it = d.route_policies.find(name);
     if (it == d.route_policies.end()) {
-      ev.accepted = z3::ite(ev.decided, ev.accepted, ctx_.bool_val(false));
+      ev.accepted = z3::ite(ev.decided, ev.accepted, ctx_.bool_val(d.defaults.undefined_route_map_permits));
       ev.decided = ctx_.bool_val(true);
       break;
     }
-    applyPolicy(site, it->second, ev);
+    applyPolicy(site, it->second, ev, 0);
   }
   bool fallbackAccepts = fallback == model::PolicyDefault::Accept ||
                          (fallback == model::PolicyDefault::JunosBgpExport &&

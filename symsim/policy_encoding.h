@@ -23,6 +23,8 @@ struct SymRoute {
   z3::expr weight;
   z3::expr origin;                     // 0 igp, 1 egp, 2 incomplete
   std::vector<z3::expr> communities;   // one Bool per tracked community
+  z3::expr first_as;                   // the AS path's first AS (0: empty): MED groups
+  z3::expr med_missing;                // no MED attribute (missing-as-worst)
 };
 
 // Where a policy is applied: the device, the peer (if any), the route's source protocol.
@@ -44,10 +46,12 @@ class PolicyEncoder {
   void setKnownPrefixes(std::vector<model::Prefix> prefixes);
 
   // Applies a policy chain (IOS: one route-map; Junos: several). An empty chain returns the
-  // route unchanged. Unresolvable names deny (IOS/FRR treat a missing route-map so).
+  // route unchanged. Unresolvable names deny, or permit where the vendor ignores such
+  // references (VendorDefaults::undefined_route_map_permits), as the simulator does.
   SymRoute applyChain(const PolicySite& site, const std::vector<std::string>& policies,
                       model::PolicyDefault fallback, const SymRoute& in);
-  // Does the named prefix list permit the destination prefix (with its knobs)?
+  // Does the named prefix list permit the destination prefix (with its knobs)? An undefined
+  // list permits nothing (a neighbor's `prefix-list NAME in|out`, FRR prefix_list_apply).
   z3::expr prefixListPermits(const model::Device& device, const std::string& name);
 
  private:
@@ -56,11 +60,13 @@ class PolicyEncoder {
     z3::expr accepted;
     SymRoute route;
   };
-  void applyPolicy(const PolicySite& site, const model::RoutePolicy& policy, Evaluation& ev);
+  void applyPolicy(const PolicySite& site, const model::RoutePolicy& policy, Evaluation& ev, int depth);
   z3::expr matchExpr(const PolicySite& site, const model::PolicyMatch& m, const SymRoute& r);
   SymRoute applySets(const PolicySite& site, const model::RoutePolicy& policy, size_t clause,
                      const SymRoute& r);
-  z3::expr communityListMatches(const model::CommunityList& list, const SymRoute& r);
+  z3::expr communityListMatches(const model::CommunityList& list, const SymRoute& r, bool exact);
+  // A permitting clause's `call OTHER`: whether it denies, and the route after OTHER's sets.
+  z3::expr callDenies(const PolicySite& site, const std::string& called, SymRoute& route, int depth);
 
   z3::context& ctx_;
   KnobTable& knobs_;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "semantics/config_rules.h"
+
 namespace routefix::symsim {
 
 std::string BgpSession::problem() const {
@@ -35,31 +37,14 @@ std::map<uint32_t, std::string> addressOwners(const model::Network& network) {
   return owners;
 }
 
-model::Ipv4 bgpRouterId(const model::Device& device) {
-  if (device.bgp && device.bgp->router_id) return *device.bgp->router_id;
-  model::Ipv4 loopback{0}, any{0};
-  for (const auto& i : device.interfaces) {
-    if (!i.address || i.shutdown) continue;
-    if (i.isLoopback()) loopback = std::max(loopback, i.address->address);
-    any = std::max(any, i.address->address);
-  }
-  return loopback.value ? loopback : any;
-}
-
 namespace {
 
-bool remoteAsMatches(const model::BgpNeighbor& n, uint32_t localAs, uint32_t peerAs) {
-  if (n.remote_as_external) return peerAs != localAs;
-  if (n.remote_as_internal) return peerAs == localAs;
-  return n.remote_as && *n.remote_as == peerAs;
-}
-
-void fillSide(SessionSide& side, const model::Device& self, const model::Device& peer,
-              std::optional<size_t> neighbor) {
+// `peerAs`: the AS the peer presents (its local-as towards us, if it has a statement).
+void fillSide(SessionSide& side, const model::Device& self, uint32_t peerAs, std::optional<size_t> neighbor) {
   side.neighbor = neighbor;
   if (!neighbor) return;
   const auto& n = self.bgp->neighbors[*neighbor];
-  side.remote_as_ok = remoteAsMatches(n, self.bgp->asn, peer.bgp->asn);
+  side.remote_as_ok = semantics::remoteAsAccepts(n, semantics::presentedAs(*self.bgp, n), peerAs);
   side.shutdown = n.shutdown;
   side.activated = n.activate;
 }
@@ -90,15 +75,20 @@ std::vector<BgpSession> discoverSessions(const model::Network& network) {
     const auto* ds = network.findDevice(self);
     const auto* dp = network.findDevice(peer);
     BgpSession s;
-    s.ebgp = ds->bgp->asn != dp->bgp->asn;
+    const auto& selfStmt = ds->bgp->neighbors[stmt.first];
+    uint32_t selfAs = semantics::presentedAs(*ds->bgp, selfStmt);
+    uint32_t peerAs = reverse != statements.end()
+                          ? semantics::presentedAs(*dp->bgp, dp->bgp->neighbors[reverse->second.first])
+                          : dp->bgp->asn;
+    s.ebgp = selfAs != peerAs;
     SessionSide selfSide, peerSide;
     selfSide.node = ds->name;
     peerSide.node = dp->name;
     peerSide.address = stmt.second;
-    fillSide(selfSide, *ds, *dp, stmt.first);
+    fillSide(selfSide, *ds, peerAs, stmt.first);
     if (reverse != statements.end()) {
       selfSide.address = reverse->second.second;
-      fillSide(peerSide, *dp, *ds, reverse->second.first);
+      fillSide(peerSide, *dp, selfAs, reverse->second.first);
     } else {
       // The missing side must peer with the address that `self` would source from: its
       // update-source if set, else its interface facing the peer's address.
@@ -107,7 +97,7 @@ std::vector<BgpSession> discoverSessions(const model::Network& network) {
       if (!n.update_source.empty()) src = ds->findInterface(n.update_source);
       if (!src) src = ds->interfaceFor(stmt.second);
       if (src && src->address) selfSide.address = src->address->address;
-      else selfSide.address = bgpRouterId(*ds);
+      else selfSide.address = semantics::bgpRouterId(*ds);
     }
     if (selfSide.node < peerSide.node) {
       s.a = selfSide;

@@ -42,10 +42,6 @@ struct BgpSession {
 // Where each interface address lives: address -> device name.
 std::map<uint32_t, std::string> addressOwners(const model::Network& network);
 
-// The router-id BGP would use: configured, else the highest loopback, else the highest
-// interface address.
-model::Ipv4 bgpRouterId(const model::Device& device);
-
 // Every pair of devices with at least one neighbor statement pointing at the other.
 // Sorted by (a, b) for determinism.
 std::vector<BgpSession> discoverSessions(const model::Network& network);

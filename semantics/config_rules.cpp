@@ -1,0 +1,65 @@
+#include "semantics/config_rules.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace routefix::semantics {
+
+bool undefinedListMatches(model::Vendor vendor, ListKind kind) {
+  switch (vendor) {
+    case model::Vendor::Ios:
+      return kind == ListKind::PrefixList || kind == ListKind::AccessList;
+    case model::Vendor::Nxos:
+      return kind == ListKind::PrefixList;
+    case model::Vendor::Frr:
+    case model::Vendor::Junos:
+    case model::Vendor::Eos:
+      return false;
+  }
+  return false;
+}
+
+bool callDenies(bool calledDefined, bool calledPermitted) { return calledDefined && !calledPermitted; }
+
+uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
+  if (itf.ospf_cost) return *itf.ospf_cost;
+  if (itf.isLoopback()) return device.defaults.ospf_loopback_cost;
+  uint64_t bandwidth = itf.bandwidth_kbps ? itf.bandwidth_kbps : device.defaults.ospf_unknown_bandwidth_kbps;
+  if (bandwidth == 0) return 1;
+  uint64_t ref = static_cast<uint64_t>(device.ospf ? device.ospf->reference_bandwidth_mbps
+                                                   : device.defaults.ospf_reference_bandwidth_mbps) *
+                 1000;
+  double cost = std::floor(static_cast<double>(ref) / static_cast<double>(bandwidth) + 0.5);
+  return static_cast<uint32_t>(std::clamp(cost, 1.0, 65535.0));
+}
+
+model::Ipv4 bgpRouterId(const model::Device& device) {
+  if (device.bgp && device.bgp->router_id) return *device.bgp->router_id;
+  model::Ipv4 loopback{0}, any{0};
+  for (const auto& itf : device.interfaces) {
+    if (!itf.routes() || !itf.address) continue;
+    any = std::max(any, itf.address->address);
+    if (itf.isLoopback()) loopback = std::max(loopback, itf.address->address);
+  }
+  return loopback.value ? loopback : any;
+}
+
+uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& neighbor) {
+  return neighbor.local_as.value_or(bgp.asn);
+}
+
+bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerAs) {
+  if (n.remote_as_external) return peerAs != ownAs;
+  if (n.remote_as_internal) return peerAs == ownAs;
+  return n.remote_as && *n.remote_as == peerAs;
+}
+
+bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* n, Direction d) {
+  if (!bgp.ebgp_requires_policy) return false;
+  if (!n) return true;
+  if (d == Direction::In)
+    return n->import_policies.empty() && n->prefix_list_in.empty() && n->filter_list_in.empty();
+  return n->export_policies.empty() && n->prefix_list_out.empty() && n->filter_list_out.empty();
+}
+
+}  // namespace routefix::semantics

@@ -1,0 +1,82 @@
+// Routing rules that read only the configuration, shared by the concrete simulator (sim/)
+// and the symbolic encoding (symsim/): what a route-map does with a reference to an
+// undefined list or a `call`, community exact-match, OSPF interface cost, the BGP router-id,
+// the AS a session presents and accepts, and when FRR's ebgp-requires-policy blocks a session.
+// Each rule cites the vendor behaviour it follows.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "model/device.h"
+
+namespace routefix::semantics {
+
+// ---- route-maps ---------------------------------------------------------------------------
+
+enum class ListKind { PrefixList, AccessList, CommunityList, AsPathList, NextHopPrefixList };
+
+// Whether a route-map `match` naming a list nobody defined matches. FRR: never
+// (bgpd/bgp_routemap.c route_match_* return RMAP_NOMATCH when the lookup fails). IOS and
+// NX-OS: a `match ip address prefix-list` (and IOS `match ip address` ACL) naming an undefined
+// list matches every route (Cisco CSCty33210; NX-OS lab-tested in Batfish #6983). Other lists
+// and vendors: no match.
+bool undefinedListMatches(model::Vendor vendor, ListKind kind);
+
+// What a clause's `call OTHER` does once the clause permitted (FRR lib/routemap.c
+// route_map_apply_ext): a call to an undefined route-map is skipped and the clause's result
+// stands; a called route-map that denies, or matches nothing (its implicit deny), ends the
+// caller with deny; one that permits lets the caller go on (exit, or `on-match`/continue).
+bool callDenies(bool calledDefined, bool calledPermitted);
+
+// Whether a community-list entry's communities match a route's. Without `exact-match` the
+// route must carry every one of them; with it (FRR community_list_exact_match, IOS
+// `exact-match`) nothing else either. An entry holding `internet` matches every route.
+// `carries(c)` says whether the route carries c; `others` lists the communities the route may
+// carry that are not the entry's (only read for exact-match). `yes` is true in the domain.
+template <class Bool, class Carries>
+Bool communityEntryMatches(const std::vector<model::Community>& entry, bool exact,
+                           const std::vector<model::Community>& others, Carries carries, Bool yes) {
+  for (auto c : entry)
+    if (c == model::kInternet) return yes;
+  Bool all = yes;
+  for (auto c : entry) all = all && carries(c);
+  if (!exact) return all;
+  for (auto c : others) {
+    bool listed = false;
+    for (auto e : entry) listed = listed || e == c;
+    if (!listed) all = all && !carries(c);
+  }
+  return all;
+}
+
+// ---- OSPF -----------------------------------------------------------------------------------
+
+// The cost an interface advertises (FRR ospfd ospf_if_get_output_cost, IOS `ip ospf cost`):
+// a configured cost wins; otherwise a loopback costs the vendor's loopback cost (FRR 0) and
+// others reference bandwidth / bandwidth rounded, clamped to [1, 65535]. An interface
+// without a configured bandwidth has the vendor's default (FRR: 10 Mbit/s when the kernel
+// reports none, so an FRR eth0 costs 10); none known: cost 1.
+uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf);
+
+// ---- BGP sessions -------------------------------------------------------------------------
+
+// The BGP router-id: `bgp router-id` (Junos: routing-options router-id), else the highest
+// loopback address, else the highest interface address (IOS; FRR takes zebra's router-id,
+// chosen the same way). Neither vendor borrows the OSPF router-id for BGP.
+model::Ipv4 bgpRouterId(const model::Device& device);
+
+// The AS a router presents on a session: the neighbor's `local-as`, else its own.
+uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& neighbor);
+
+// Whether a neighbor statement (on a router presenting `ownAs`) accepts a peer presenting
+// `peerAs`: `remote-as N`, or FRR `remote-as external|internal`.
+bool remoteAsAccepts(const model::BgpNeighbor& neighbor, uint32_t ownAs, uint32_t peerAs);
+
+// FRR >= 7.4 `bgp ebgp-requires-policy`: an eBGP neighbor without any inbound (outbound)
+// filter - route-map, prefix-list or filter-list (bgp_inbound_policy_exists) - takes
+// (sends) nothing.
+enum class Direction { In, Out };
+bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* neighbor, Direction d);
+
+}  // namespace routefix::semantics

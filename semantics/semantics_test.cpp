@@ -1,0 +1,176 @@
+#include <doctest/doctest.h>
+
+#include "semantics/config_rules.h"
+#include "semantics/decision.h"
+
+using namespace routefix;
+using namespace routefix::semantics;
+
+namespace {
+
+model::Device device(model::Vendor v) {
+  model::Device d;
+  d.name = "r1";
+  d.vendor = v;
+  d.defaults = model::VendorDefaults::forVendor(v);
+  return d;
+}
+
+model::Interface iface(const std::string& name, const std::string& ip) {
+  model::Interface i;
+  i.name = name;
+  i.address = model::InterfaceAddress{*model::Ipv4::parse(ip), 24, {}};
+  return i;
+}
+
+// A concrete step recorder: which step decided, and for whom.
+struct Recorder {
+  int step = 0, decidedAt = -1, order = 0;
+  bool higher(uint32_t a, uint32_t b) { return at(a > b ? -1 : (a < b ? 1 : 0)); }
+  bool higherBool(bool a, bool b) { return at(a == b ? 0 : (a ? -1 : 1)); }
+  bool lower(uint32_t a, uint32_t b) { return at(a < b ? -1 : (a > b ? 1 : 0)); }
+  bool lowerWhen(bool c, uint32_t a, uint32_t b) { return c ? lower(a, b) : at(0); }
+  bool at(int o) {
+    ++step;
+    if (o == 0) return false;
+    order = o;
+    decidedAt = step;
+    return true;
+  }
+};
+
+DecisionView<uint32_t, bool> path() { return {0, 100, false, 2, 0, 0, false, 65001, true}; }
+
+}  // namespace
+
+TEST_CASE("undefined lists in route-map matches: FRR never, IOS/NX-OS prefix-lists always") {
+  CHECK_FALSE(undefinedListMatches(model::Vendor::Frr, ListKind::PrefixList));
+  CHECK_FALSE(undefinedListMatches(model::Vendor::Frr, ListKind::CommunityList));
+  CHECK_FALSE(undefinedListMatches(model::Vendor::Frr, ListKind::AsPathList));
+  CHECK(undefinedListMatches(model::Vendor::Ios, ListKind::PrefixList));
+  CHECK(undefinedListMatches(model::Vendor::Ios, ListKind::AccessList));
+  CHECK_FALSE(undefinedListMatches(model::Vendor::Ios, ListKind::CommunityList));
+  CHECK(undefinedListMatches(model::Vendor::Nxos, ListKind::PrefixList));
+}
+
+TEST_CASE("call: an undefined target is skipped, a called map that does not permit denies") {
+  CHECK_FALSE(callDenies(false, false));
+  CHECK(callDenies(true, false));
+  CHECK_FALSE(callDenies(true, true));
+}
+
+TEST_CASE("community exact-match wants the entry's communities and nothing else") {
+  std::vector<model::Community> entry{100, 200};
+  std::vector<model::Community> route{100, 200, 300};
+  auto carries = [&](model::Community c) { return std::find(route.begin(), route.end(), c) != route.end(); };
+  CHECK(communityEntryMatches(entry, false, route, carries, true));
+  CHECK_FALSE(communityEntryMatches(entry, true, route, carries, true));
+  route.pop_back();
+  CHECK(communityEntryMatches(entry, true, route, carries, true));
+  CHECK(communityEntryMatches({model::kInternet}, true, route, carries, true));
+}
+
+TEST_CASE("OSPF cost: FRR eth0 at its 10 Mbit/s default costs 10, loopbacks 0 unless configured") {
+  auto frr = device(model::Vendor::Frr);
+  frr.ospf.emplace();
+  auto eth = iface("eth0", "10.0.0.1");
+  CHECK(ospfInterfaceCost(frr, eth) == 10);
+  auto lo = iface("lo", "10.255.0.1");
+  CHECK(ospfInterfaceCost(frr, lo) == 0);
+  lo.ospf_cost = 5;
+  CHECK(ospfInterfaceCost(frr, lo) == 5);
+  eth.bandwidth_kbps = 1;  // 100 Mbit/s reference over 1 kbit/s: clamped
+  CHECK(ospfInterfaceCost(frr, eth) == 65535);
+  auto ios = device(model::Vendor::Ios);
+  ios.ospf.emplace();
+  CHECK(ospfInterfaceCost(ios, iface("GigabitEthernet0/0", "10.0.0.1")) == 1);
+}
+
+TEST_CASE("BGP router-id: configured, else highest loopback; never the OSPF router-id") {
+  auto d = device(model::Vendor::Frr);
+  d.interfaces = {iface("eth0", "10.0.0.9"), iface("lo", "10.255.0.1")};
+  d.ospf.emplace();
+  d.ospf->router_id = *model::Ipv4::parse("9.9.9.9");
+  d.bgp.emplace();
+  CHECK(bgpRouterId(d).str() == "10.255.0.1");
+  d.interfaces.pop_back();
+  CHECK(bgpRouterId(d).str() == "10.0.0.9");
+  d.bgp->router_id = *model::Ipv4::parse("1.1.1.1");
+  CHECK(bgpRouterId(d).str() == "1.1.1.1");
+}
+
+TEST_CASE("sessions present local-as; remote-as external/internal") {
+  model::BgpProcess bgp;
+  bgp.asn = 65001;
+  model::BgpNeighbor n;
+  CHECK(presentedAs(bgp, n) == 65001);
+  n.local_as = 65100;
+  CHECK(presentedAs(bgp, n) == 65100);
+  n.remote_as = 65002;
+  CHECK(remoteAsAccepts(n, 65100, 65002));
+  CHECK_FALSE(remoteAsAccepts(n, 65100, 65003));
+  model::BgpNeighbor ext;
+  ext.remote_as_external = true;
+  CHECK(remoteAsAccepts(ext, 65001, 65002));
+  CHECK_FALSE(remoteAsAccepts(ext, 65001, 65001));
+}
+
+TEST_CASE("ebgp-requires-policy counts route-maps, prefix-lists and filter-lists") {
+  model::BgpProcess bgp;
+  bgp.ebgp_requires_policy = true;
+  model::BgpNeighbor n;
+  CHECK(ebgpPolicyBlocks(bgp, &n, Direction::In));
+  n.filter_list_in = "AS";
+  CHECK_FALSE(ebgpPolicyBlocks(bgp, &n, Direction::In));
+  CHECK(ebgpPolicyBlocks(bgp, &n, Direction::Out));
+  bgp.ebgp_requires_policy = false;
+  CHECK_FALSE(ebgpPolicyBlocks(bgp, nullptr, Direction::Out));
+}
+
+TEST_CASE("AS-path loop check with local-as and allowas-in") {
+  CHECK(asPathLoops(1u, 0u, 0));
+  CHECK_FALSE(asPathLoops(1u, 0u, 1));
+  CHECK(asPathLoops(1u, 1u, 1));
+  CHECK_FALSE(asPathLoops(0u, 0u, 0));
+}
+
+TEST_CASE("decision steps: MED only within one neighbor AS, missing MED as worst on request") {
+  DecisionOptions o;
+  auto a = path(), b = path();
+  a.med = 10;
+  b.med = 5;
+  Recorder r;
+  decisionSteps(r, a, b, o);
+  CHECK(r.decidedAt == 6);  // MED
+  CHECK(r.order == 1);
+  b.neighbor_as = 65002;  // another neighbor AS: MED not compared, eBGP ties
+  Recorder r2;
+  decisionSteps(r2, a, b, o);
+  CHECK(r2.decidedAt == -1);
+  o.always_compare_med = true;
+  Recorder r3;
+  decisionSteps(r3, a, b, o);
+  CHECK(r3.order == 1);
+  // A missing MED is 0 (better than 10) unless missing-as-worst.
+  b.med_missing = true;
+  b.med = 0;
+  CHECK(medValue(o, b.med, b.med_missing) == 0u);
+  o.med_missing_as_worst = true;
+  CHECK(medValue(o, b.med, b.med_missing) == 0xffffffffu);
+  // Weight decides before everything else.
+  a.weight = 1;
+  Recorder r4;
+  decisionSteps(r4, a, b, o);
+  CHECK(r4.decidedAt == 1);
+  CHECK(r4.order == -1);
+  CHECK(medGroup(o, 65001u) == 0u);
+}
+
+TEST_CASE("multipath: learned paths of one kind; eBGP needs the same AS path unless relaxed") {
+  DecisionOptions o;
+  CHECK(multipathCompatible(o, true, true, false, false, false));
+  CHECK_FALSE(multipathCompatible(o, true, true, true, true, false));
+  CHECK_FALSE(multipathCompatible(o, true, false, false, false, true));
+  o.multipath_relax = true;
+  CHECK(multipathCompatible(o, true, true, true, true, false));
+}
