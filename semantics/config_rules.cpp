@@ -54,6 +54,12 @@ bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerA
   return n.remote_as && *n.remote_as == peerAs;
 }
 
+bool suppressedBySummary(const model::BgpProcess& bgp, const model::Prefix& prefix) {
+  return std::any_of(bgp.aggregates.begin(), bgp.aggregates.end(), [&](const model::BgpAggregate& a) {
+    return a.summary_only && a.prefix.length < prefix.length && a.prefix.contains(prefix);
+  });
+}
+
 bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* n, Direction d) {
   if (!bgp.ebgp_requires_policy) return false;
   if (!n) return true;

@@ -73,6 +73,10 @@ uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& nei
 // `peerAs`: `remote-as N`, or FRR `remote-as external|internal`.
 bool remoteAsAccepts(const model::BgpNeighbor& neighbor, uint32_t ownAs, uint32_t peerAs);
 
+// `aggregate-address A summary-only`: the router sends none of the more specific routes A
+// covers (FRR bgp_aggregate_route suppresses them; IOS the same).
+bool suppressedBySummary(const model::BgpProcess& bgp, const model::Prefix& prefix);
+
 // FRR >= 7.4 `bgp ebgp-requires-policy`: an eBGP neighbor without any inbound (outbound)
 // filter - route-map, prefix-list or filter-list (bgp_inbound_policy_exists) - takes
 // (sends) nothing.

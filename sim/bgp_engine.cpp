@@ -536,9 +536,7 @@ class Engine {
     if (peer.ebgp && (tables_.communities.contains(b.communities, model::kNoExport) ||
                       tables_.communities.contains(b.communities, model::kLocalAs)))
       return std::nullopt;
-    for (const auto& agg : cfg.bgp->aggregates)
-      if (agg.summary_only && agg.prefix.length < prefix.length && agg.prefix.contains(prefix))
-        return std::nullopt;
+    if (semantics::suppressedBySummary(*cfg.bgp, prefix)) return std::nullopt;
     if (facts.out_blocked) return std::nullopt;
     auto& pol = policies_[n];
     if (facts.out_filtered) {

@@ -45,3 +45,50 @@ TEST_CASE("route-maps of successive statements are each looked up by their own n
     CHECK(evaluator.apply(std::vector<std::string>{"PERMIT"}, PolicyDefault::Deny, a));
   }
 }
+
+TEST_CASE("call: an undefined target is skipped, a called map that matches nothing denies (FRR)") {
+  // FRR lib/routemap.c route_map_apply_ext: a missing call target leaves the clause's permit;
+  // a called route-map whose clauses all miss returns its implicit deny.
+  Device d;
+  d.vendor = Vendor::Frr;
+  RoutePolicy caller = singleClause("CALLER", ClauseAction::Permit);
+  caller.clauses[0].call = "MISSING";
+  d.route_policies["CALLER"] = caller;
+  RoutePolicy callsEmpty = singleClause("CALLS_EMPTY", ClauseAction::Permit);
+  callsEmpty.clauses[0].call = "NOTHING";
+  d.route_policies["CALLS_EMPTY"] = callsEmpty;
+  RoutePolicy nothing = singleClause("NOTHING", ClauseAction::Permit);
+  PolicyMatch m;
+  m.kind = PolicyMatch::Kind::Tag;
+  m.value = 7;
+  nothing.clauses[0].matches.push_back(m);
+  d.route_policies["NOTHING"] = nothing;
+  AttributeTables tables;
+  RegexCache regexes;
+  PolicyEvaluator evaluator(d, tables, regexes);
+  PolicySubject s;
+  CHECK(evaluator.applyOne("CALLER", s));
+  CHECK_FALSE(evaluator.applyOne("CALLS_EMPTY", s));
+  s.tag = 7;
+  CHECK(evaluator.applyOne("CALLS_EMPTY", s));
+}
+
+TEST_CASE("a route-map match on an undefined prefix-list: FRR matches nothing, IOS and NX-OS everything") {
+  for (Vendor v : {Vendor::Frr, Vendor::Ios, Vendor::Nxos}) {
+    Device d;
+    d.vendor = v;
+    RoutePolicy p = singleClause("RM", ClauseAction::Permit);
+    PolicyMatch m;
+    m.kind = PolicyMatch::Kind::PrefixList;
+    m.names = {"UNDEFINED"};
+    p.clauses[0].matches.push_back(m);
+    d.route_policies["RM"] = p;
+    AttributeTables tables;
+    RegexCache regexes;
+    PolicyEvaluator evaluator(d, tables, regexes);
+    PolicySubject s;
+    s.prefix = *Prefix::parse("10.1.0.0/24");
+    CAPTURE(vendorName(v));
+    CHECK(evaluator.applyOne("RM", s) == (v != Vendor::Frr));
+  }
+}

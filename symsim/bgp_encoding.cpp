@@ -12,8 +12,25 @@ namespace {
 
 bool ribHasConnected(const model::Device& d, const model::Prefix& p) {
   return std::any_of(d.interfaces.begin(), d.interfaces.end(), [&](const model::Interface& i) {
-    return !i.shutdown && i.address && i.address->subnet() == p;
+    if (!i.routes()) return false;
+    if (i.address && i.address->subnet() == p) return true;
+    return std::any_of(i.secondary.begin(), i.secondary.end(),
+                       [&](const model::InterfaceAddress& a) { return a.subnet() == p; });
   });
+}
+
+std::set<uint32_t> knownAses(const model::Network& network) {
+  std::set<uint32_t> out;
+  for (const auto& d : network.devices) {
+    if (!d.bgp) continue;
+    out.insert(d.bgp->asn);
+    for (const auto& n : d.bgp->neighbors) {
+      if (n.remote_as) out.insert(*n.remote_as);
+      if (n.local_as) out.insert(*n.local_as);
+    }
+  }
+  for (const auto& e : network.externals) out.insert(e.as_path.begin(), e.as_path.end());
+  return out;
 }
 
 const model::StaticRoute* staticFor(const model::Device& d, const model::Prefix& p) {
@@ -60,11 +77,16 @@ BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Networ
       owners_(addressOwners(network)),
       constraints_(ctx) {
   std::vector<const model::Device*> devices = bgpDevices(network, region);
-  std::map<uint32_t, int> asCount;
-  for (const auto* d : devices) ++asCount[d->bgp->asn];
-  for (const auto& [as, count] : asCount)
-    if (count > 1) tracked_as_.insert(as);
+  // Every AS of the region is tracked for the loop check: a path looped through the receiver
+  // is dropped there (sim's importPath), and left in it could beat the loop-free routes and
+  // leave no stable state.
+  for (const auto* d : devices) {
+    tracked_as_.insert(d->bgp->asn);
+    for (const auto& n : d->bgp->neighbors)
+      if (n.local_as) tracked_as_.insert(*n.local_as);
+  }
   policies_.setKnownPrefixes(knownPrefixes(network));
+  policies_.setKnownAses(knownAses(network));
   for (const auto* d : devices) declareNode(*d);
   for (auto& [name, v] : nodes_) {
     addLocalCandidates(v);
@@ -327,6 +349,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   if (receiverStmt && receiverStmt->local_as && *receiverStmt->local_as != receiver.bgp->asn)
     localAs = receiverStmt->local_as;
   z3::expr learnedEbgp = ctx_.bool_val(false);
+  if (prefix_.length == 0 && stmt && stmt->default_originate)
+    return defaultOriginated(s, sender, receiver, *stmt);
   if (enc != nodes_.end()) {
     const NodeVars& sv = enc->second;
     r = sv.best;
@@ -362,6 +386,7 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   } else {
     return std::nullopt;  // outside the region and no route there
   }
+  if (semantics::suppressedBySummary(*sender.bgp, prefix_)) return std::nullopt;
   // `send-community` (the parser fills in the vendor's default).
   if (!stmt || !stmt->send_community)
     for (auto& c : r.communities) c = ctx_.bool_val(false);
@@ -381,6 +406,28 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   if (s.ebgp) {
     r.path_length = r.path_length + 1;
     r.first_as = ctx_.int_val(static_cast<uint64_t>(stmt ? semantics::presentedAs(*sender.bgp, *stmt) : sender.bgp->asn));
+    r.local_pref = ctx_.int_val(static_cast<int64_t>(receiver.defaults.bgp_local_pref));
+  }
+  return r;
+}
+
+SymRoute BgpEncoding::defaultOriginated(const BgpSession& s, const model::Device& sender,
+                                        const model::Device& receiver, const model::BgpNeighbor& stmt) {
+  // `neighbor X default-originate`: sent whatever the sender's RIB holds, outside the
+  // outbound policy; its route-map only sets attributes (as the simulator does).
+  BoundaryRoute local;
+  local.local_pref = sender.defaults.bgp_local_pref;
+  SymRoute r = constantRoute(true, local);
+  if (!stmt.default_originate_route_map.empty()) {
+    PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
+    r = policies_.applyChain(site, {stmt.default_originate_route_map}, model::PolicyDefault::Accept, r);
+    r.valid = ctx_.bool_val(true);
+  }
+  if (!stmt.send_community)
+    for (auto& c : r.communities) c = ctx_.bool_val(false);
+  if (s.ebgp) {
+    r.path_length = r.path_length + 1;
+    r.first_as = ctx_.int_val(static_cast<uint64_t>(semantics::presentedAs(*sender.bgp, stmt)));
     r.local_pref = ctx_.int_val(static_cast<int64_t>(receiver.defaults.bgp_local_pref));
   }
   return r;

@@ -84,6 +84,8 @@ class BgpEncoding {
   const std::vector<Candidate>& candidates(const std::string& node) const;
   z3::expr chosen(const std::string& node, size_t candidate) const;
   const model::Prefix& prefix() const { return prefix_; }
+  // The communities the routes' Bools stand for (SymRoute::communities, in this order).
+  const std::vector<model::Community>& trackedCommunities() const { return policies_.trackedCommunities(); }
 
  private:
   struct NodeVars {
@@ -109,6 +111,8 @@ class BgpEncoding {
   bool cutByFailure(const BgpSession& s) const;
   z3::expr reflectsTo(const model::Device& rr, const std::string& client);
   const model::BgpNeighbor* statementFor(const model::Device& d, const BgpSession& s) const;
+  SymRoute defaultOriginated(const BgpSession& s, const model::Device& sender,
+                             const model::Device& receiver, const model::BgpNeighbor& stmt);
   SymRoute freshRoute(const std::string& prefix);
   SymRoute constantRoute(bool valid, const BoundaryRoute& r);
   // The node's chain of selected iBGP routes ends at one of `exits` (the router that took

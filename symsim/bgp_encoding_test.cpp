@@ -337,3 +337,64 @@ TEST_CASE("single errors: the optimum equals the brute-force minimum") {
     CHECK(costOf(e, e.minimalChange(reach)) == bruteForceMinimumCost(e, reach, 2));
   }
 }
+
+TEST_CASE("route-map rules shared with the simulator: call, undefined prefix-list, community exact-match") {
+  // r2's import route-map FROM-R3 (10 permit) decides whether r1 gets r3's route.
+  auto reachesR1 = [](const std::function<void(NetworkBuilder&, model::RoutePolicy&)>& edit,
+                      model::Vendor r2Vendor = model::Vendor::Ios) {
+    NetworkBuilder b;
+    b.router("r1", 65001);
+    b.router("r2", 65002, r2Vendor);
+    b.router("r3", 65003);
+    b.link("r1", "r2", "10.0.12.0/30");
+    b.link("r2", "r3", "10.0.23.0/30");
+    b.originate("r3", "10.3.0.0/24");
+    auto& rm = b.policy("r2", "FROM-R3");
+    rm.clauses.push_back(NetworkBuilder::clause(10, ClauseAction::Permit));
+    b.neighborTo("r2", "r3").import_policies = {"FROM-R3"};
+    edit(b, rm);
+    Encoded e(b.network(), "10.3.0.0/24");
+    return e.alwaysHolds(e.bgp->hasRoute("r1"));
+  };
+  // `call` of a route-map whose clauses all miss: its implicit deny ends the caller (FRR
+  // route_map_apply_ext); a call to an undefined map is skipped.
+  CHECK_FALSE(reachesR1([](NetworkBuilder& b, model::RoutePolicy& rm) {
+    rm.clauses[0].call = "ONLY-OTHER";
+    auto& other = b.policy("r2", "ONLY-OTHER");
+    other.clauses.push_back(NetworkBuilder::clause(10, ClauseAction::Permit));
+    other.clauses[0].matches.push_back(NetworkBuilder::matchPrefixList("OTHER"));
+    b.device("r2").prefix_lists["OTHER"].entries.push_back({});
+    b.device("r2").prefix_lists["OTHER"].entries.back().prefix = prefix("192.0.2.0/24");
+  }));
+  CHECK(reachesR1([](NetworkBuilder&, model::RoutePolicy& rm) { rm.clauses[0].call = "MISSING"; }));
+  // A match on an undefined prefix-list: NX-OS matches every route, FRR none.
+  auto undefinedList = [](NetworkBuilder&, model::RoutePolicy& rm) {
+    rm.clauses[0].matches.push_back(NetworkBuilder::matchPrefixList("UNDEFINED"));
+  };
+  CHECK(reachesR1(undefinedList, model::Vendor::Nxos));
+  CHECK_FALSE(reachesR1(undefinedList, model::Vendor::Frr));
+  // exact-match: r3 tags 65003:1 and 65003:2; a list of 65003:1 alone matches only without it.
+  for (bool exact : {false, true}) {
+    CAPTURE(exact);
+    CHECK(reachesR1([exact](NetworkBuilder& b, model::RoutePolicy& rm) {
+      auto& tag = b.policy("r3", "TAG");
+      tag.clauses.push_back(NetworkBuilder::clause(10, ClauseAction::Permit));
+      model::PolicySet set;
+      set.kind = model::PolicySet::Kind::Community;
+      set.communities = {65003u << 16 | 1, 65003u << 16 | 2};
+      tag.clauses[0].sets.push_back(set);
+      auto& out = b.neighborTo("r3", "r2");
+      out.export_policies = {"TAG"};
+      out.send_community = true;
+      auto& list = b.device("r2").community_lists["ONE"];
+      list.name = "ONE";
+      list.entries.push_back({});
+      list.entries[0].communities = {65003u << 16 | 1};
+      model::PolicyMatch m;
+      m.kind = model::PolicyMatch::Kind::CommunityList;
+      m.names = {"ONE"};
+      m.exact = exact;
+      rm.clauses[0].matches.push_back(m);
+    }) == !exact);
+  }
+}

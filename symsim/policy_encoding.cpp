@@ -48,6 +48,8 @@ void PolicyEncoder::setKnownPrefixes(std::vector<model::Prefix> prefixes) {
   known_ = std::move(prefixes);
 }
 
+void PolicyEncoder::setKnownAses(std::set<uint32_t> ases) { known_ases_ = std::move(ases); }
+
 z3::expr PolicyEncoder::prefixListPermits(const model::Device& device, const std::string& name) {
   auto it = device.prefix_lists.find(name);
   if (it == device.prefix_lists.end()) return ctx_.bool_val(false);
@@ -164,8 +166,9 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
       }
       return any;
     case K::AsPathList:
-      // AS paths are tracked by length only: a list is decided on the empty path for
-      // locally originated routes, and by whether it permits every path otherwise.
+      // AS paths are tracked by length and first AS: a list is decided on the empty path for
+      // locally originated routes, on the one-AS path [first AS] for routes from a
+      // neighbouring AS, and by whether it permits every path otherwise.
       for (const auto& n : m.names) {
         auto it = d.as_path_lists.find(n);
         if (it == d.as_path_lists.end()) {
@@ -178,7 +181,11 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
                                  return e.action == model::Action::Permit &&
                                         (e.regex == ".*" || e.regex == "^.*$" || e.regex == ".+");
                                });
-        any = any || z3::ite(r.path_length == 0, ctx_.bool_val(empty), ctx_.bool_val(all));
+        z3::expr single = ctx_.bool_val(false);
+        for (auto as : known_ases_)
+          if (it->second.permits({as})) single = single || r.first_as == ctx_.int_val(static_cast<uint64_t>(as));
+        any = any || z3::ite(r.path_length == 0, ctx_.bool_val(empty),
+                             z3::ite(r.path_length == 1, single, ctx_.bool_val(all)));
       }
       return any;
     case K::Metric:

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,9 @@ class PolicyEncoder {
   // Prefixes the network carries; a prefix-list entry matching none of them is a typo
   // candidate and cheap to rewrite.
   void setKnownPrefixes(std::vector<model::Prefix> prefixes);
+  // The ASes routes may carry (devices, their peers, external announcements): AS-path lists
+  // are decided on one-AS paths by trying each.
+  void setKnownAses(std::set<uint32_t> ases);
 
   // Applies a policy chain (IOS: one route-map; Junos: several). An empty chain returns the
   // route unchanged. Unresolvable names deny, or permit where the vendor ignores such
@@ -73,6 +77,7 @@ class PolicyEncoder {
   model::Prefix prefix_;
   std::vector<model::Community> tracked_;
   std::vector<model::Prefix> known_;
+  std::set<uint32_t> known_ases_;
 };
 
 // Communities that policies on these devices set or match: the ones the encoding tracks.

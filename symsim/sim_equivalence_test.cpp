@@ -108,7 +108,6 @@ Comparison compare(const std::string& name, const model::Network& network,
       continue;
     }
     z3::model m = solver.get_model();
-    std::vector<model::Community> tracked;
     for (const auto& node : bgpNodes) {
       if (!bgp.encodes(node)) continue;
       const sim::Route* r = dp.ribs.at(node).exact(prefix);
@@ -135,7 +134,7 @@ std::vector<fs::path> snapshotsUnder(const fs::path& root, int depth) {
   return out;
 }
 
-std::string relative(const fs::path& p) { return fs::relative(p, ROUTEFIX_SOURCE_DIR).generic_string(); }
+std::string snapshotName(const fs::path& p) { return fs::relative(p, ROUTEFIX_SOURCE_DIR).generic_string(); }
 
 Comparison compareAll(const std::vector<fs::path>& snapshots) {
   Comparison all;
@@ -146,7 +145,7 @@ Comparison compareAll(const std::vector<fs::path>& snapshots) {
     } catch (const std::exception&) {
       continue;  // an input-error fixture
     }
-    Comparison c = compare(relative(dir), net);
+    Comparison c = compare(snapshotName(dir), net);
     all.prefixes += c.prefixes;
     all.routers += c.routers;
     all.gaps.insert(all.gaps.end(), c.gaps.begin(), c.gaps.end());
