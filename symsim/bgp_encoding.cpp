@@ -134,6 +134,8 @@ void BgpEncoding::declareNode(const model::Device& d) {
              ctx_.bool_const((p + "ibgp").c_str()),
              ctx_.bool_const((p + "ebgp").c_str()),
              ctx_.bool_const((p + "fromclient").c_str()),
+             ctx_.int_const((p + "originator").c_str()),
+             ctx_.int_const((p + "clusterlen").c_str()),
              best,
              {},
              {}};
@@ -271,7 +273,7 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     c.sender = d.name;
     c.local = true;
     c.delivers = delivers;
-    c.tie_break = {0, 0};
+    c.address = 0;
     c.description = "network " + prefix_.str();
     v.candidates.push_back(std::move(c));
   }
@@ -298,7 +300,7 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     c.sender = d.name;
     c.local = true;
     c.delivers = delivers;
-    c.tie_break = {0, static_cast<uint32_t>(i + 1)};
+    c.address = static_cast<uint32_t>(i + 1);
     c.description = "redistribute";
     v.candidates.push_back(std::move(c));
   }
@@ -330,7 +332,8 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
     c.ebgp = true;
     c.delivers = true;
     c.sender_as = e.as_path.empty() ? 0 : e.as_path.front();
-    c.tie_break = {e.peer.value, e.peer.value};
+    c.originator = ctx_.int_val(static_cast<uint64_t>(e.peer.value));
+    c.address = e.peer.value;
     c.description = "external peer " + e.peer.str();
     v.candidates.push_back(std::move(c));
   }
@@ -463,7 +466,15 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     c.ebgp = s.ebgp;
     const model::BgpNeighbor* senderStmt = statementFor(*sender, s);
     c.sender_as = senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
-    c.tie_break = {semantics::bgpRouterId(*sender).value, s.side(sender->name).address.value};
+    // A reflected route keeps its originator and grows its cluster list (sim transform()).
+    z3::expr senderId = ctx_.int_val(static_cast<uint64_t>(semantics::bgpRouterId(*sender).value));
+    c.originator = senderId;
+    if (auto in = nodes_.find(sender->name); in != nodes_.end() && !s.ebgp) {
+      const NodeVars& sv = in->second;
+      c.originator = z3::ite(sv.learned_ibgp, sv.originator, senderId);
+      c.cluster_length = z3::ite(sv.learned_ibgp, sv.cluster_length + 1, ctx_.int_val(0));
+    }
+    c.address = s.side(sender->name).address.value;
     c.description = (s.ebgp ? "eBGP from " : "iBGP from ") + sender->name;
     v.candidates.push_back(std::move(c));
   }
@@ -479,7 +490,11 @@ SymView BgpEncoding::view(const Candidate& c) const {
 z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const {
   SymbolicSteps steps(ctx_);
   semantics::decisionSteps(steps, view(j), view(i), semantics::decisionOptions(bgp));
-  return steps.better(ctx_.bool_val(j.tie_break < i.tie_break));
+  z3::expr tieBreak = j.originator < i.originator ||
+                     (j.originator == i.originator &&
+                      (j.cluster_length < i.cluster_length ||
+                       (j.cluster_length == i.cluster_length && ctx_.bool_val(j.address < i.address))));
+  return steps.better(tieBreak);
 }
 
 void BgpEncoding::constrainSelection(NodeVars& v) {
@@ -531,6 +546,8 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
     bool ibgp = c.kind == Candidate::Kind::Session && !c.ebgp;
     facts.push_back(v.learned_ibgp == ctx_.bool_val(ibgp));
     facts.push_back(v.learned_ebgp == ctx_.bool_val(c.ebgp && !c.local));
+    facts.push_back(v.originator == c.originator);
+    facts.push_back(v.cluster_length == c.cluster_length);
     facts.push_back(v.learned_from_client ==
                     (ibgp ? reflectsTo(*v.device, c.sender) : ctx_.bool_val(false)));
     auto sender = c.kind == Candidate::Kind::Session ? nodes_.find(c.sender) : nodes_.end();

@@ -40,7 +40,8 @@ using BoundaryRoutes = std::map<std::string, BoundaryRoute>;  // node -> its bes
 // One way a router may get the route.
 struct Candidate {
   enum class Kind { Network, Redistribute, Session, External };
-  Candidate(Kind k, SymRoute r) : kind(k), route(std::move(r)) {}
+  Candidate(Kind k, SymRoute r)
+      : kind(k), originator(r.valid.ctx().int_val(0)), cluster_length(r.valid.ctx().int_val(0)), route(std::move(r)) {}
   Kind kind;
   std::string sender;  // Session: the neighbour router; External: the peer address
   size_t session = 0;  // Session: index into the session list
@@ -48,7 +49,13 @@ struct Candidate {
   bool local = false;     // originated on this router
   bool delivers = false;  // local: the router owns the prefix; external: leaves the network
   uint32_t sender_as = 0;  // the AS the sender presents (its local-as, if any)
-  std::pair<uint32_t, uint32_t> tie_break;  // (router-id, address): lower wins
+  // The simulator's tie-break after the shared steps (sim/bgp_decision.h; the IGP cost to
+  // the next hop is not encoded): the originator's router-id (the sender's, unless the route
+  // was reflected), the cluster-list length, then `address` (the sender's session address;
+  // for local routes the statement order). Lower wins.
+  z3::expr originator;
+  z3::expr cluster_length;
+  uint32_t address = 0;
   SymRoute route;  // after export and import policy
   std::string description;
 };
@@ -91,6 +98,7 @@ class BgpEncoding {
   struct NodeVars {
     const model::Device* device = nullptr;
     z3::expr has, selection, rank, delivered, learned_ibgp, learned_ebgp, learned_from_client;
+    z3::expr originator, cluster_length;  // of the selected route
     SymRoute best;
     std::map<uint32_t, z3::expr> as_in_path;  // tracked ASes contained in the best path
     std::vector<Candidate> candidates;

@@ -5,7 +5,8 @@
 // attributes. Known disagreements of the bundled snapshots are listed in
 // symsim/sim_equivalence_gaps.txt; the test fails on a new one and on a listed one that no
 // longer occurs, so the list only shrinks. The fidelity corpus is reported, not enforced
-// (real-device configs use features neither engine models the same way yet).
+// (real-device configs use features neither engine models the same way yet); it runs as
+// `ctest -L fidelity`.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -209,7 +210,9 @@ TEST_CASE("the comparison has teeth: local-pref + 1 in the encoding's copy is ca
   CHECK(localPref);
 }
 
-TEST_CASE("sim and symsim on the fidelity corpus (reported)") {
+// Parsing the corpus takes most of this test's time: ctest runs it under the fidelity label
+// (sim_equivalence_fidelity, with --no-skip), not with the unit tests.
+TEST_CASE("sim and symsim on the fidelity corpus (reported)" * doctest::skip()) {
   auto root = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/fidelity/corpus";
   auto snapshots = snapshotsUnder(root, 2);
   Comparison c = compareAll(snapshots);
