@@ -148,3 +148,22 @@ TEST_CASE("the example snapshots are repaired") {
     CHECK(j["intents_after"]["failed"] == 0);
   }
 }
+
+TEST_CASE("repair: a changed FRR `ip ospf cost` among interfaces at their default cost (issue 14)") {
+  // ospf-cost-frr with every `ip ospf cost 10` removed: the other interfaces cost FRR's
+  // default (10 Mbit/s -> 10). symsim once guessed 1 for an eth interface, so no cost for
+  // hq's eth0 (at least 1) could beat the path through core2 and repair found nothing.
+  fs::path dir = fs::temp_directory_path() / ("routefix-ospf-default-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(fs::path(ROUTEFIX_SOURCE_DIR) / "tests/data/repair/ospf-cost-frr", dir, fs::copy_options::recursive);
+  for (const auto& e : fs::directory_iterator(dir / "configs")) {
+    std::ifstream in(e.path());
+    std::string text, line;
+    while (std::getline(in, line))
+      if (line != " ip ospf cost 10") text += line + "\n";
+    in.close();
+    std::ofstream(e.path()) << text;
+  }
+  checkRepair(dir.string());
+  fs::remove_all(dir);
+}
