@@ -82,6 +82,12 @@ const BgpNeighbor* BgpProcess::findNeighbor(Ipv4 a) const {
   return nullptr;
 }
 
+const BgpNeighbor* BgpProcess::findUnnumberedNeighbor(std::string_view itf) const {
+  for (const auto& n : neighbors)
+    if (!n.interface.empty() && equalsIgnoreCase(n.interface, itf)) return &n;
+  return nullptr;
+}
+
 const Interface* Device::findInterface(std::string_view n) const {
   // Names mostly come from this device's own config: try them as written first (this runs
   // for every hop of every forwarding walk).

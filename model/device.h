@@ -181,6 +181,10 @@ struct OspfProcess {
 struct BgpNeighbor {
   std::string id;  // as written: the peer address (or the interface, for FRR unnumbered)
   std::optional<Ipv4> address;
+  // Unnumbered (FRR `neighbor swp1 interface`, EOS `neighbor interface Ethernet1`): the
+  // session runs over this interface's IPv6 link-local address with whoever sits across
+  // the link, and learned routes forward out of the interface (RFC 5549). No `address`.
+  std::string interface;
   std::optional<uint32_t> remote_as;  // nullopt = `remote-as` missing (session cannot form)
   bool remote_as_external = false;    // FRR `remote-as external`
   bool remote_as_internal = false;    // FRR `remote-as internal`
@@ -244,6 +248,10 @@ struct BgpProcess {
   bool as_path_ignore = false;
   bool as_path_multipath_relax = false;
   std::optional<Ipv4> cluster_id;
+  // RFC 5065 confederation: `asn` is this router's member AS; outside the confederation it is
+  // `confederation_id`; sessions to a member AS in `confederation_peers` are confed-eBGP.
+  std::optional<uint32_t> confederation_id;
+  std::vector<uint32_t> confederation_peers;
   bool ebgp_requires_policy = false;  // from VendorDefaults unless configured
   bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
   std::optional<uint32_t> distance_ebgp;
@@ -254,6 +262,7 @@ struct BgpProcess {
   SourceSpan span;
 
   const BgpNeighbor* findNeighbor(Ipv4 address) const;
+  const BgpNeighbor* findUnnumberedNeighbor(std::string_view interface) const;
 };
 
 struct Device {

@@ -45,7 +45,15 @@ model::Ipv4 bgpRouterId(const model::Device& device) {
 }
 
 uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& neighbor) {
-  return neighbor.local_as.value_or(bgp.asn);
+  if (neighbor.local_as) return *neighbor.local_as;
+  if (bgp.confederation_id && neighbor.remote_as && !inConfederation(bgp, *neighbor.remote_as))
+    return *bgp.confederation_id;
+  return bgp.asn;
+}
+
+bool inConfederation(const model::BgpProcess& bgp, uint32_t asn) {
+  return asn == bgp.asn || std::find(bgp.confederation_peers.begin(), bgp.confederation_peers.end(),
+                                     asn) != bgp.confederation_peers.end();
 }
 
 bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerAs) {

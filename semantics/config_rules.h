@@ -66,8 +66,12 @@ uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& 
 // chosen the same way). Neither vendor borrows the OSPF router-id for BGP.
 model::Ipv4 bgpRouterId(const model::Device& device);
 
-// The AS a router presents on a session: the neighbor's `local-as`, else its own.
+// The AS a router presents on a session: the neighbor's `local-as`; else, to a peer outside
+// its confederation (RFC 5065), the confederation identifier; else its own (member) AS.
 uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& neighbor);
+
+// Whether `asn` is the router's own (member) AS or one of its `bgp confederation peers`.
+bool inConfederation(const model::BgpProcess& bgp, uint32_t asn);
 
 // Whether a neighbor statement (on a router presenting `ownAs`) accepts a peer presenting
 // `peerAs`: `remote-as N`, or FRR `remote-as external|internal`.

@@ -99,6 +99,23 @@ TEST_CASE("BGP router-id: configured, else highest loopback; never the OSPF rout
   CHECK(bgpRouterId(d).str() == "1.1.1.1");
 }
 
+TEST_CASE("a confederation member presents its identifier outside the confederation") {
+  model::BgpProcess bgp;
+  bgp.asn = 65501;
+  bgp.confederation_id = 100;
+  bgp.confederation_peers = {65506};
+  model::BgpNeighbor n;
+  n.remote_as = 65506;  // a confederation peer
+  CHECK(presentedAs(bgp, n) == 65501);
+  n.remote_as = 65501;  // iBGP
+  CHECK(presentedAs(bgp, n) == 65501);
+  n.remote_as = 900;    // outside
+  CHECK(presentedAs(bgp, n) == 100);
+  CHECK(inConfederation(bgp, 65506));
+  CHECK(inConfederation(bgp, 65501));
+  CHECK_FALSE(inConfederation(bgp, 900));
+}
+
 TEST_CASE("sessions present local-as; remote-as external/internal") {
   model::BgpProcess bgp;
   bgp.asn = 65001;

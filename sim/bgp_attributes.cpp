@@ -16,11 +16,27 @@ uint64_t hashValues(const std::vector<uint32_t>& v) {
 
 AsPathTable::AsPathTable() { nodes_.push_back(Node{}); }
 
-uint32_t AsPathTable::prepend(uint32_t path, uint32_t asn) {
+uint32_t AsPathTable::child(std::unordered_map<uint64_t, uint32_t>& children, uint32_t path,
+                            uint32_t asn, bool confed) {
   uint64_t key = (static_cast<uint64_t>(path) << 32) | asn;
-  auto [it, inserted] = children_.try_emplace(key, static_cast<uint32_t>(nodes_.size()));
-  if (inserted) nodes_.push_back(Node{asn, path, nodes_[path].length + 1, -1});
+  auto [it, inserted] = children.try_emplace(key, static_cast<uint32_t>(nodes_.size()));
+  if (inserted) nodes_.push_back(Node{asn, path, nodes_[path].length + (confed ? 0 : 1), -1, confed});
   return it->second;
+}
+
+uint32_t AsPathTable::prepend(uint32_t path, uint32_t asn) {
+  // A plain AS goes in front of the confed segments only when the path leaves the
+  // confederation, which strips them first (withoutConfed).
+  return child(children_, path, asn, false);
+}
+
+uint32_t AsPathTable::prependConfed(uint32_t path, uint32_t asn) {
+  return child(confedChildren_, path, asn, true);
+}
+
+uint32_t AsPathTable::withoutConfed(uint32_t path) const {
+  while (path != kEmpty && nodes_[path].confed) path = nodes_[path].parent;
+  return path;
 }
 
 uint32_t AsPathTable::prepend(uint32_t path, uint32_t asn, uint32_t times) {
@@ -51,6 +67,7 @@ uint32_t AsPathTable::fromSequenceAndSet(const std::vector<uint32_t>& sequence,
 }
 
 uint32_t AsPathTable::firstAs(uint32_t path) const {
+  path = withoutConfed(path);
   const auto& n = nodes_[path];
   if (n.set >= 0 || path == kEmpty) return 0;
   return n.asn;

@@ -18,15 +18,23 @@ class AsPathTable {
   AsPathTable();
   uint32_t prepend(uint32_t path, uint32_t asn);
   uint32_t prepend(uint32_t path, uint32_t asn, uint32_t times);
+  // RFC 5065: a member AS prepended inside a confederation goes into an AS_CONFED_SEQUENCE,
+  // which the path length does not count; leaving the confederation strips those segments.
+  uint32_t prependConfed(uint32_t path, uint32_t asn);
+  uint32_t withoutConfed(uint32_t path) const;
   // A path ending in an AS_SET (aggregate as-set): the set counts as one hop.
   uint32_t fromSequenceAndSet(const std::vector<uint32_t>& sequence,
                               const std::vector<uint32_t>& set);
   uint32_t fromSequence(const std::vector<uint32_t>& sequence) { return fromSequenceAndSet(sequence, {}); }
 
   uint32_t length(uint32_t path) const { return nodes_[path].length; }
-  uint32_t firstAs(uint32_t path) const;  // 0 for the empty path
-  uint32_t count(uint32_t path, uint32_t asn) const;  // occurrences (set members count once)
-  // Flattened: the sequence, then the set members.
+  // The first AS of the AS_SEQUENCE (confed segments skipped); 0 for none.
+  uint32_t firstAs(uint32_t path) const;
+  // The AS of the neighbour that sent the path: its first AS, a confed one included.
+  uint32_t neighborAs(uint32_t path) const { return path == kEmpty ? 0 : nodes_[path].asn; }
+  // Occurrences (set members count once; confed segments count, as in loop detection).
+  uint32_t count(uint32_t path, uint32_t asn) const;
+  // Flattened: the confed segment, the sequence, then the set members.
   std::vector<uint32_t> asns(uint32_t path) const;
   std::vector<uint32_t> setMembers(uint32_t path) const;
 
@@ -36,10 +44,14 @@ class AsPathTable {
     uint32_t parent = kEmpty;
     uint32_t length = 0;
     int32_t set = -1;  // index into sets_ for an AS_SET root
+    bool confed = false;  // in an AS_CONFED_SEQUENCE (always in front of the rest)
   };
+  uint32_t child(std::unordered_map<uint64_t, uint32_t>& children, uint32_t path, uint32_t asn,
+                 bool confed);
   std::vector<Node> nodes_;
   std::vector<std::vector<uint32_t>> sets_;
   std::unordered_map<uint64_t, uint32_t> children_;  // (parent, asn) -> node
+  std::unordered_map<uint64_t, uint32_t> confedChildren_;
   std::unordered_map<uint64_t, std::vector<uint32_t>> setRoots_;  // hash -> candidate nodes
 };
 

@@ -1,7 +1,7 @@
 // The BGP decision process on interned paths, in FRR's order (bgp_path_info_cmp): the steps
 // shared with symsim (semantics/decision.h: weight, local-pref, locally originated, AS-path
-// length, origin, MED, eBGP over iBGP), then IGP cost to the next hop,
-// [multipath boundary], router-id (originator-id when reflected), cluster-list length,
+// length, origin, MED, eBGP over iBGP), then IGP cost to the next hop, confed-eBGP over
+// iBGP, [multipath boundary], router-id (originator-id when reflected), cluster-list length,
 // neighbor address. FRR would keep the older of two eBGP paths that tie here; arrival order
 // is not a property of the configs, so we always use router-id (as with
 // `bgp bestpath compare-routerid`) and finally the receiving session index.
@@ -40,6 +40,7 @@ struct BgpPath {
   model::RouteSource source = model::RouteSource::Bgp;
   PathKind kind = PathKind::Learned;
   bool ebgp = false;
+  bool confed = false;       // learned over a confed-eBGP session (ebgp is false then)
   bool med_missing = false;  // no MED attribute
   bool valid = true;         // next hop resolvable
 

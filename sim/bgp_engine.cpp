@@ -72,8 +72,10 @@ class Engine {
   // `baseline` where `changedNodes` marks the nodes whose IGP routes or links differ from it.
   Engine(const Topology& topo, const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
          std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
-         const BgpConvergedState* baseline = nullptr, const std::vector<char>* changedNodes = nullptr)
-      : topo_(topo), ribs_(igpRibs), policies_(policies), tables_(tables), baseline_(baseline) {
+         const BgpConvergedState* baseline = nullptr, const std::vector<char>* changedNodes = nullptr,
+         const std::vector<NodeRib>* resolutionRibs = nullptr)
+      : topo_(topo), ribs_(igpRibs), resolutionRibs_(resolutionRibs ? *resolutionRibs : igpRibs),
+        policies_(policies), tables_(tables), baseline_(baseline) {
     size_t n = topo.nodeCount();
     nodes_.resize(n);
     for (uint32_t i = 0; i < n; ++i) {
@@ -533,8 +535,9 @@ class Engine {
         return std::nullopt;
     }
     if (tables_.communities.contains(b.communities, model::kNoAdvertise)) return std::nullopt;
-    if (peer.ebgp && (tables_.communities.contains(b.communities, model::kNoExport) ||
-                      tables_.communities.contains(b.communities, model::kLocalAs)))
+    // no-export stays inside the confederation; local-AS (no-export-subconfed) in the member AS.
+    if ((peer.ebgp && !peer.confed && tables_.communities.contains(b.communities, model::kNoExport)) ||
+        (peer.ebgp && tables_.communities.contains(b.communities, model::kLocalAs)))
       return std::nullopt;
     if (semantics::suppressedBySummary(*cfg.bgp, prefix)) return std::nullopt;
     if (facts.out_blocked) return std::nullopt;
@@ -559,10 +562,12 @@ class Engine {
     BgpPath out;
     out.origin = s.origin;
     out.communities = facts_[p].send_community ? s.communities : CommunityTable::kEmpty;
-    if (peer.ebgp) {
-      // One sender exports the same path to many peers: remember the last prepend.
-      if (s.as_path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1])
-        lastPrepend_ = {s.as_path, peer.sender_as, tables_.paths.prepend(s.as_path, peer.sender_as)};
+    if (peer.ebgp && !peer.confed) {
+      // Leaving a confederation strips its segments (sender_as is then its identifier). One
+      // sender exports the same path to many peers: remember the last prepend.
+      uint32_t path = tables_.paths.withoutConfed(s.as_path);
+      if (path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1])
+        lastPrepend_ = {path, peer.sender_as, tables_.paths.prepend(path, peer.sender_as)};
       out.as_path = lastPrepend_[2];
       out.next_hop = s.next_hop_set ? s.next_hop.value : peer.sender_address.value;
       // MED does not cross two AS boundaries unless a policy sets it.
@@ -571,16 +576,22 @@ class Engine {
       out.med_missing = keepMed ? (b.med_missing && !s.metric_set) : true;
       out.local_pref = 0;
     } else {
-      out.as_path = s.as_path;
+      // iBGP, or confed-eBGP: the member AS goes into the confed segment, the rest as iBGP.
+      out.as_path = peer.confed ? tables_.paths.prependConfed(s.as_path, peer.sender_as) : s.as_path;
+      bool reflected = b.kind == PathKind::Learned && !b.ebgp && !b.confed && !peer.confed;
       // next-hop-self leaves reflected iBGP routes alone unless forced (FRR `force`, IOS `all`).
+      // A link-local next hop (0.0.0.0 here: learned over an unnumbered session) means nothing
+      // to another peer, and an unnumbered session's next hop is always the sender's
+      // link-local address: FRR writes its own address in both cases.
       bool self = s.next_hop_peer_address || b.kind != PathKind::Learned ||
-                  (facts_[p].next_hop_self && b.ebgp) || facts_[p].next_hop_self_force;
+                  (facts_[p].next_hop_self && !reflected) || facts_[p].next_hop_self_force ||
+                  b.next_hop == 0 || peer.unnumbered();
       out.next_hop = s.next_hop_set ? s.next_hop.value
                                     : (self ? peer.sender_address.value : b.next_hop);
       out.local_pref = s.local_pref;
       out.med = s.metric;
       out.med_missing = b.med_missing && !s.metric_set;
-      if (b.kind == PathKind::Learned && !b.ebgp) {  // reflected
+      if (reflected) {
         out.originator_id = b.originator_id ? b.originator_id : b.peer_router_id;
         std::vector<model::Community> clusters = tables_.clusterLists.get(b.cluster_list);
         clusters.push_back(nodes_[peer.sender].cluster_id);
@@ -596,6 +607,9 @@ class Engine {
   bool loops(uint32_t p, uint32_t asPath) const {
     const auto& f = facts_[p];
     uint32_t local = f.local_as ? tables_.paths.count(asPath, *f.local_as) : 0;
+    // A confederation member also rejects its confederation's identifier (FRR bgp_update).
+    const auto& confedId = nodes_[peerings_[p].receiver].bgp->confederation_id;
+    if (confedId && *confedId != f.receiver_asn) local += tables_.paths.count(asPath, *confedId);
     return semantics::asPathLoops(tables_.paths.count(asPath, f.receiver_asn), local, f.allowas_in);
   }
 
@@ -619,7 +633,7 @@ class Engine {
       if (!rn.filter_list_in.empty() && !pol.asPathListPermits(rn.filter_list_in, path.as_path))
         return std::nullopt;
     }
-    if (peer.ebgp) path.local_pref = cfg.default_local_pref;
+    if (peer.ebgp && !peer.confed) path.local_pref = cfg.default_local_pref;
     path.weight = facts.weight;
     if (!facts.in_permits_all) {
       PolicySubject s = subjectOf(path, prefix);
@@ -633,24 +647,44 @@ class Engine {
     path.session = p;
     path.peer_router_id = peer.sender_router_id.value;
     path.peer_address = peer.sender_address.value;
-    path.ebgp = peer.ebgp;
+    path.ebgp = peer.ebgp && !peer.confed;
+    path.confed = peer.confed;
     if (path.next_hop != peer.sender_address.value)  // a third-party next hop: not ourselves
       if (auto o = topo_.owner(Ipv4{path.next_hop}); o && o->node == r) return std::nullopt;
     uint32_t res;
     if (path.next_hop == peer.sender_address.value) {  // the common case, cached per peering
-      if (peerResolution_[p] == kUnresolved) peerResolution_[p] = resolve(r, path.next_hop);
+      if (peerResolution_[p] == kUnresolved)
+        peerResolution_[p] = peer.unnumbered() ? acrossInterface(p) : resolve(r, path.next_hop);
       res = peerResolution_[p];
     } else {
       res = resolve(r, path.next_hop);
     }
     path.resolution = res;
     path.valid = res != kNone;
+    // Resolving over an earlier round's BGP routes: never over the route to this prefix
+    // itself (zebra refuses a next hop that resolves through its own route).
+    if (path.valid && &resolutionRibs_ != &ribs_ && path.next_hop != 0)  // 0: unnumbered
+      if (const Route* via = resolutionRibs_[r].longestMatch(Ipv4{path.next_hop}); via && via->prefix == prefix)
+        path.valid = false;
     if (path.valid) {
       path.igp_cost = resolution(res).metric;
       // eBGP single-hop: the next hop must be on a connected subnet.
-      if (peer.ebgp && !facts.multihop && !resolution(res).connected) path.valid = false;
+      if (path.ebgp && !facts.multihop && !resolution(res).connected) path.valid = false;
     }
     return path;
+  }
+
+  // The next hop of an unnumbered session: the sender's link-local address, i.e. straight
+  // out of the receiver's interface to the sender (RFC 5549; FRR installs it as an
+  // interface route).
+  uint32_t acrossInterface(uint32_t p) {
+    const auto& peer = peerings_[p];
+    Resolution res;
+    res.next_hops = std::vector<NextHop>{
+        NextHop{std::nullopt, peer.receiver_interface, topo_.device(peer.sender).name, false}};
+    res.connected = true;
+    resolutions_.push_back(std::move(res));
+    return baseResolutions_ + static_cast<uint32_t>(resolutions_.size() - 1);
   }
 
   uint32_t resolve(uint32_t node, uint32_t ip) {
@@ -660,10 +694,12 @@ class Engine {
     }
     auto [it, inserted] = resolveCache_[node].try_emplace(ip, kNone);
     if (inserted) {
-      auto res = resolveNextHop(topo_, node, ribs_[node], Ipv4{ip});
+      auto res = resolveNextHop(topo_, node, resolutionRibs_[node], Ipv4{ip});
       if (res) {
         it->second = baseResolutions_ + static_cast<uint32_t>(resolutions_.size());
         resolutions_.push_back(std::move(*res));
+      } else {
+        outcome_.unresolved.emplace_back(node, Ipv4{ip});
       }
     }
     return it->second;
@@ -700,7 +736,8 @@ class Engine {
     auto [it, inserted] = protocolHops_.try_emplace(keyOf(best, &BgpPath::next_hop));
     if (inserted) {
       std::vector<NextHop> hops;
-      for (uint32_t ip : key_) hops.push_back(NextHop{Ipv4{ip}, "", topo_.ownerName(Ipv4{ip}), false});
+      for (uint32_t ip : key_)  // 0: an unnumbered session's link-local next hop, not shown
+        if (ip != 0) hops.push_back(NextHop{Ipv4{ip}, "", topo_.ownerName(Ipv4{ip}), false});
       it->second = std::move(hops);
     }
     return it->second;
@@ -729,7 +766,8 @@ class Engine {
         r.admin_distance = d.bgp->distance_local.value_or(d.defaults.distance_bgp_local);
         r.next_hops = discard_;
       } else {
-        r.protocol = b.ebgp ? Protocol::Bgp : Protocol::Ibgp;
+        // Confed-eBGP routes show as eBGP ones ("B") but take the iBGP distance (FRR).
+        r.protocol = b.ebgp || b.confed ? Protocol::Bgp : Protocol::Ibgp;
         r.admin_distance = b.ebgp ? d.bgp->distance_ebgp.value_or(d.defaults.distance_ebgp)
                                   : d.bgp->distance_ibgp.value_or(d.defaults.distance_ibgp);
         const auto& from = peerings_[b.session];
@@ -775,6 +813,7 @@ class Engine {
 
   const Topology& topo_;
   const std::vector<NodeRib>& ribs_;
+  const std::vector<NodeRib>& resolutionRibs_;  // what next hops resolve over
   std::vector<PolicyEvaluator>& policies_;
   AttributeTables& tables_;
   const BgpConvergedState* baseline_;      // null: from scratch
@@ -839,8 +878,9 @@ class Engine {
 
 BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
-                      AttributeTables& tables, bool keepState) {
-  return Engine(topo, igpRibs, sessions, policies, tables).run(keepState);
+                      AttributeTables& tables, bool keepState,
+                      const std::vector<NodeRib>* resolutionRibs) {
+  return Engine(topo, igpRibs, sessions, policies, tables, nullptr, nullptr, resolutionRibs).run(keepState);
 }
 
 BgpOutcome recomputeBgp(const BgpConvergedState& converged, const Topology& topo,

@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/bgp_attributes.h"
@@ -28,13 +29,18 @@ struct BgpOutcome {
   std::vector<Prefix> oscillating;         // prefixes that did not converge
   std::vector<std::string> warnings;
   std::shared_ptr<const BgpConvergedState> state;  // computeBgp with keepState only
+  // Next hops (node, address) that no route resolved: another round resolving over this
+  // one's BGP routes may find them (FRR resolves BGP next hops recursively over any route).
+  std::vector<std::pair<uint32_t, Ipv4>> unresolved;
 };
 
 // `policies` and `tables` must outlive a kept state and be passed to every recomputeBgp
-// from it: its paths hold interned attribute ids.
+// from it: its paths hold interned attribute ids. Next hops resolve over `resolutionRibs`
+// when given (the main RIBs of an earlier round), else over `igpRibs`.
 BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
-                      AttributeTables& tables, bool keepState = false);
+                      AttributeTables& tables, bool keepState = false,
+                      const std::vector<NodeRib>* resolutionRibs = nullptr);
 
 // The same network with some links failed, starting from `converged` (which must have
 // converged): only prefixes a down session carried, or that `changedNodes` (nodes whose IGP

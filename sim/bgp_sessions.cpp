@@ -4,6 +4,7 @@
 #include <deque>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 #include "semantics/config_rules.h"
 
@@ -70,6 +71,45 @@ bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t
   return false;
 }
 
+namespace {
+
+// The other end of an unnumbered statement: the device across the interface that configures
+// an unnumbered neighbor on its own end of the link (the session runs over the two ends'
+// IPv6 link-local addresses, so nothing else can answer).
+struct UnnumberedEnd {
+  uint32_t node = kNone;
+  const model::BgpNeighbor* neighbor = nullptr;
+  std::string interface;
+};
+
+std::optional<UnnumberedEnd> unnumberedPeer(const Topology& topo, uint32_t a,
+                                            const model::BgpNeighbor& na, std::string& why) {
+  const auto& d = topo.device(a);
+  const auto* itf = d.findInterface(na.interface);
+  if (!itf) {
+    why = "no interface " + na.interface;
+    return std::nullopt;
+  }
+  if (!itf->routes()) {
+    why = "interface " + na.interface + (itf->shutdown ? " is shut down" : " is in VRF " + itf->vrf);
+    return std::nullopt;
+  }
+  InterfaceRef here{a, static_cast<uint32_t>(itf - d.interfaces.data())};
+  std::string across;
+  for (const auto& p : topo.segmentPeers(here)) {
+    const auto& db = topo.device(p.node);
+    const auto& pitf = topo.interface(p);
+    across += (across.empty() ? "" : ", ") + db.name + " " + pitf.name;
+    if (!db.bgp || !pitf.vrf.empty()) continue;
+    if (const auto* nb = db.bgp->findUnnumberedNeighbor(pitf.name)) return UnnumberedEnd{p.node, nb, pitf.name};
+  }
+  why = across.empty() ? "no link on " + na.interface
+                       : "no unnumbered neighbor across " + na.interface + " (" + across + ")";
+  return std::nullopt;
+}
+
+}  // namespace
+
 BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRib>& igpRibs) {
   BgpSessionSetup out;
   // Statements already settled from the other side, per node by neighbor index.
@@ -81,10 +121,12 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
     const auto& da = topo.device(a);
     if (!da.bgp) continue;
     for (const auto& na : da.bgp->neighbors) {
-      if (!na.address || paired[a][&na - da.bgp->neighbors.data()]) continue;
+      bool unnumbered = !na.interface.empty();
+      if ((!na.address && !unnumbered) || paired[a][&na - da.bgp->neighbors.data()]) continue;
       BgpSessionStatus st;
       st.node = da.name;
-      st.peer_ip = *na.address;
+      if (na.address) st.peer_ip = *na.address;
+      st.interface = na.interface;
       st.span = na.span;
       uint32_t ownAs = semantics::presentedAs(*da.bgp, na);
       auto fail = [&](std::string why) {
@@ -97,57 +139,79 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         fail(p);
         continue;
       }
-      auto local = localAddress(topo, igpRibs[a], a, na);
-      if (local) st.local_ip = *local;
-      auto owner = topo.owner(*na.address);
-      if (!owner) {
-        // A peer outside the snapshot: up when reachable, so external.json routes can enter.
-        st.ebgp = !semantics::remoteAsAccepts(na, ownAs, ownAs) || na.remote_as_external;
-        bool direct = topo.interfaceFor(a, *na.address).has_value();
-        bool reachable = direct || ((na.ebgp_multihop || !st.ebgp) && local &&
-                                    igpRibs[a].longestMatch(*na.address));
-        if (!local || !reachable) {
-          fail("peer " + na.address->str() + " unreachable");
+      uint32_t b = kNone;
+      const model::BgpNeighbor* nb = nullptr;
+      std::optional<Ipv4> local;      // numbered: our end's address
+      std::string peerInterface;      // unnumbered: the peer's end of the link
+      if (unnumbered) {
+        std::string why;
+        auto end = unnumberedPeer(topo, a, na, why);
+        if (!end) {
+          st.ebgp = !(na.remote_as && *na.remote_as == ownAs);
+          fail(why);
           continue;
         }
-        st.established = true;
-        st.reason = "external peer (not in the snapshot)";
-        out.statuses.push_back(st);
-        statusNode.push_back(a);
-        BgpPeering p;
-        p.receiver = a;
-        p.receiver_neighbor = &na;
-        p.ebgp = st.ebgp;
-        p.sender_address = *na.address;
-        p.receiver_address = *local;
-        p.sender_as = na.remote_as.value_or(0);
-        p.receiver_as = ownAs;
-        p.sender_router_id = *na.address;
-        out.peerings.push_back(p);
-        continue;
+        b = end->node;
+        nb = end->neighbor;
+        peerInterface = end->interface;
+        st.peer_node = topo.device(b).name;
+      } else {
+        local = localAddress(topo, igpRibs[a], a, na);
+        if (local) st.local_ip = *local;
+        auto owner = topo.owner(*na.address);
+        if (!owner) {
+          // A peer outside the snapshot: up when reachable, so external.json routes can enter.
+          st.ebgp = !semantics::remoteAsAccepts(na, ownAs, ownAs) || na.remote_as_external;
+          bool direct = topo.interfaceFor(a, *na.address).has_value();
+          bool reachable = direct || ((na.ebgp_multihop || !st.ebgp) && local &&
+                                      igpRibs[a].longestMatch(*na.address));
+          if (!local || !reachable) {
+            fail("peer " + na.address->str() + " unreachable");
+            continue;
+          }
+          st.established = true;
+          st.reason = "external peer (not in the snapshot)";
+          out.statuses.push_back(st);
+          statusNode.push_back(a);
+          BgpPeering p;
+          p.receiver = a;
+          p.receiver_neighbor = &na;
+          p.ebgp = st.ebgp;
+          p.sender_address = *na.address;
+          p.receiver_address = *local;
+          p.sender_as = na.remote_as.value_or(0);
+          p.receiver_as = ownAs;
+          p.sender_router_id = *na.address;
+          out.peerings.push_back(p);
+          continue;
+        }
+        b = owner->node;
+        const auto& db = topo.device(b);
+        st.peer_node = db.name;
+        if (b == a) {
+          fail("neighbor address is this router's own address");
+          continue;
+        }
+        if (!db.bgp) {
+          fail("no BGP process on " + db.name);
+          continue;
+        }
+        if (!local) {
+          fail("no source address towards " + na.address->str());
+          continue;
+        }
+        nb = db.bgp->findNeighbor(*local);
+        if (!nb) {
+          fail("no neighbor " + local->str() + " on " + db.name);
+          continue;
+        }
       }
-      uint32_t b = owner->node;
       const auto& db = topo.device(b);
-      st.peer_node = db.name;
-      if (b == a) {
-        fail("neighbor address is this router's own address");
-        continue;
-      }
-      if (!db.bgp) {
-        fail("no BGP process on " + db.name);
-        continue;
-      }
-      if (!local) {
-        fail("no source address towards " + na.address->str());
-        continue;
-      }
-      const model::BgpNeighbor* nb = db.bgp->findNeighbor(*local);
-      if (!nb) {
-        fail("no neighbor " + local->str() + " on " + db.name);
-        continue;
-      }
       uint32_t peerAs = semantics::presentedAs(*db.bgp, *nb);
       st.ebgp = ownAs != peerAs;
+      bool confed = st.ebgp && da.bgp->confederation_id && db.bgp->confederation_id &&
+                    semantics::inConfederation(*da.bgp, peerAs) &&
+                    semantics::inConfederation(*db.bgp, ownAs);
       if (auto p = statementProblem(*nb); !p.empty()) {
         fail(db.name + ": " + p);
         continue;
@@ -160,50 +224,56 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         fail(db.name + " expects a different AS than " + std::to_string(ownAs));
         continue;
       }
-      auto peerLocal = localAddress(topo, igpRibs[b], b, *nb);
-      if (!peerLocal || *peerLocal != *na.address) {
-        fail(db.name + " sources the session from " + (peerLocal ? peerLocal->str() : "nowhere") +
-             ", not " + na.address->str());
-        continue;
-      }
-      bool multihop = (st.ebgp && (na.ebgp_multihop || nb->ebgp_multihop)) || !st.ebgp;
-      bool reachable;
-      if (!multihop) {
-        auto ia = topo.interfaceFor(a, *na.address);
-        reachable = ia && topo.interfaceFor(b, *local) &&
-                    topo.nodeBehind({a, *ia}, *na.address) == db.name;
-      } else {
-        reachable = forwardsTo(topo, igpRibs, a, *na.address, b) &&
-                    forwardsTo(topo, igpRibs, b, *local, a);
-      }
-      if (!reachable) {
-        fail(st.ebgp && !multihop ? "peer not directly connected (no ebgp-multihop)"
-                                  : "peer unreachable");
-        continue;
+      if (!unnumbered) {  // an unnumbered session is on one link by construction
+        auto peerLocal = localAddress(topo, igpRibs[b], b, *nb);
+        if (!peerLocal || *peerLocal != *na.address) {
+          fail(db.name + " sources the session from " + (peerLocal ? peerLocal->str() : "nowhere") +
+               ", not " + na.address->str());
+          continue;
+        }
+        bool multihop = (st.ebgp && (na.ebgp_multihop || nb->ebgp_multihop)) || !st.ebgp;
+        bool reachable;
+        if (!multihop) {
+          auto ia = topo.interfaceFor(a, *na.address);
+          reachable = ia && topo.interfaceFor(b, *local) &&
+                      topo.nodeBehind({a, *ia}, *na.address) == db.name;
+        } else {
+          reachable = forwardsTo(topo, igpRibs, a, *na.address, b) &&
+                      forwardsTo(topo, igpRibs, b, *local, a);
+        }
+        if (!reachable) {
+          fail(st.ebgp && !multihop ? "peer not directly connected (no ebgp-multihop)"
+                                    : "peer unreachable");
+          continue;
+        }
       }
       st.established = true;
       out.statuses.push_back(st);
       statusNode.push_back(a);
+      Ipv4 addrA = local.value_or(Ipv4{0}), addrB = na.address.value_or(Ipv4{0});
       BgpSessionStatus back = st;
       back.node = db.name;
       back.peer_node = da.name;
-      back.local_ip = *na.address;
-      back.peer_ip = *local;
+      back.local_ip = addrB;
+      back.peer_ip = addrA;
+      back.interface = peerInterface;
       back.span = nb->span;
       out.statuses.push_back(back);
       statusNode.push_back(b);
       paired[b][nb - db.bgp->neighbors.data()] = 1;
       auto direction = [&](uint32_t s, uint32_t r, const model::BgpNeighbor* sn,
                            const model::BgpNeighbor* rn, Ipv4 sAddr, Ipv4 rAddr, uint32_t sAs,
-                           uint32_t rAs) {
+                           uint32_t rAs, const std::string& rInterface) {
         BgpPeering p;
         p.sender = s;
         p.receiver = r;
         p.sender_neighbor = sn;
         p.receiver_neighbor = rn;
         p.ebgp = st.ebgp;
+        p.confed = confed;
         p.sender_address = sAddr;
         p.receiver_address = rAddr;
+        p.receiver_interface = rInterface;
         p.sender_as = sAs;
         p.receiver_as = rAs;
         p.sender_router_id = semantics::bgpRouterId(topo.device(s));
@@ -211,12 +281,13 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         p.sender_is_client = rn->route_reflector_client;
         out.peerings.push_back(p);
       };
-      direction(a, b, &na, nb, *local, *na.address, ownAs, peerAs);
-      direction(b, a, nb, &na, *na.address, *local, peerAs, ownAs);
+      direction(a, b, &na, nb, addrA, addrB, ownAs, peerAs, peerInterface);
+      direction(b, a, nb, &na, addrB, addrA, peerAs, ownAs, na.interface);
     }
   }
-  // Sorted by node name, then peer address: by rank numbers, not string compares (a fabric
-  // has thousands of statements and is simulated once per failure scenario).
+  // Sorted by node name, then peer address, then interface (unnumbered sessions): nodes by
+  // rank numbers, not string compares (a fabric has thousands of statements and is
+  // simulated once per failure scenario).
   std::vector<uint32_t> byName(topo.nodeCount()), rank(topo.nodeCount());
   std::iota(byName.begin(), byName.end(), 0u);
   std::sort(byName.begin(), byName.end(),
@@ -225,8 +296,10 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
   std::vector<uint32_t> order(out.statuses.size());
   std::iota(order.begin(), order.end(), 0u);
   std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
-    return std::pair(rank[statusNode[x]], out.statuses[x].peer_ip.value) <
-           std::pair(rank[statusNode[y]], out.statuses[y].peer_ip.value);
+    const auto& sx = out.statuses[x];
+    const auto& sy = out.statuses[y];
+    return std::tie(rank[statusNode[x]], sx.peer_ip.value, sx.interface) <
+           std::tie(rank[statusNode[y]], sy.peer_ip.value, sy.interface);
   });
   std::vector<BgpSessionStatus> sorted;
   sorted.reserve(order.size());

@@ -18,13 +18,22 @@ struct BgpPeering {
   const model::BgpNeighbor* sender_neighbor = nullptr;  // sender's statement for the receiver
   const model::BgpNeighbor* receiver_neighbor = nullptr;
   bool ebgp = true;
+  // Between two member ASes of one confederation (RFC 5065): ebgp is set (the AS numbers
+  // differ, the member AS is prepended, in a confed segment), but local-pref, MED and the
+  // next hop travel as over iBGP.
+  bool confed = false;
   Ipv4 sender_address;    // the sender's end (what the receiver configured as neighbor)
   Ipv4 receiver_address;  // the receiver's end
+  // Unnumbered: the receiver's interface the session runs over (both addresses are then
+  // 0.0.0.0, standing for the ends' IPv6 link-local addresses); "" otherwise.
+  std::string receiver_interface;
   uint32_t sender_as = 0;  // AS the sender presents on this session (local-as applied)
   uint32_t receiver_as = 0;
   Ipv4 sender_router_id;
   bool receiver_is_client = false;  // the sender reflects to the receiver as its RR client
   bool sender_is_client = false;    // the receiver treats the sender as its RR client
+
+  bool unnumbered() const { return !receiver_interface.empty(); }
 };
 
 struct BgpSessionSetup {

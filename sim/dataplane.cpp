@@ -68,12 +68,27 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   auto topology = std::make_shared<Topology>(network, options);
   PolicyContext context(network);
   IgpRoutes igp = computeIgp(*topology, context.policies);
-  auto setup = establishSessions(*topology, igp.ribs);
-  auto outcome = computeBgp(*topology, igp.ribs, setup, context.policies, context.tables);
-  DataPlane dp;
-  for (uint32_t i = 0; i < topology->nodeCount(); ++i) {
-    dp.ribs[network.devices[i].name] = installRoutes(*topology, i, igp, std::move(outcome.routes[i]));
+  // FRR resolves BGP next hops, and reaches multihop peers, over any route of its RIB, BGP
+  // routes included. A round resolves over the IGP first; while its unresolved next hops
+  // resolve over the main RIBs it produced, another round resolves over those (bounded).
+  constexpr int kMaxRounds = 4;
+  std::vector<NodeRib> ribs;
+  BgpSessionSetup setup;
+  BgpOutcome outcome;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    const std::vector<NodeRib>& over = round == 0 ? igp.ribs : ribs;
+    setup = establishSessions(*topology, over);
+    outcome = computeBgp(*topology, igp.ribs, setup, context.policies, context.tables, false,
+                         round == 0 ? nullptr : &ribs);
+    std::vector<NodeRib> main(topology->nodeCount());
+    for (uint32_t i = 0; i < topology->nodeCount(); ++i)
+      main[i] = installRoutes(*topology, i, igp, std::move(outcome.routes[i]));
+    bool again = resolvesAny(*topology, outcome.unresolved, main);
+    ribs = std::move(main);
+    if (!again) break;
   }
+  DataPlane dp;
+  for (uint32_t i = 0; i < topology->nodeCount(); ++i) dp.ribs[network.devices[i].name] = std::move(ribs[i]);
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
   return dp;
 }

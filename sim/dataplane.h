@@ -72,6 +72,9 @@ struct BgpSessionStatus {
   std::string peer_node;  // "" if the address belongs to no device in the snapshot
   Ipv4 local_ip;
   Ipv4 peer_ip;
+  // Unnumbered (the session runs over IPv6 link-local addresses): the node's interface it
+  // runs over; local_ip and peer_ip are then unset (0.0.0.0).
+  std::string interface;
   bool ebgp = true;
   bool established = false;
   std::string reason;     // why not: "no neighbor statement on r2", "peer unreachable", ...

@@ -53,6 +53,9 @@ struct FailureSimulator::State {
   std::shared_ptr<const BgpConvergedState> bgp;
   std::vector<std::vector<Route>> bgpRoutes;  // per node, sorted by prefix
   DataPlane baseline;
+  // BGP next hops resolve only over other BGP routes (simulate() runs more rounds): the
+  // scenarios are simulated from scratch.
+  bool recursive = false;
 };
 
 FailureSimulator::FailureSimulator(const model::Network& network)
@@ -72,6 +75,13 @@ FailureSimulator::FailureSimulator(const model::Network& network)
     std::sort(bgp.begin(), bgp.end(), [](const Route& a, const Route& b) { return a.prefix < b.prefix; });
     dp.ribs[network.devices[i].name] = installRoutes(*topology, i, st.igp, bgp);
   }
+  std::vector<NodeRib> mainRibs;
+  for (const auto& d : network.devices) mainRibs.push_back(dp.ribs.at(d.name));
+  if (resolvesAny(*topology, outcome.unresolved, mainRibs)) {
+    st.recursive = true;
+    st.baseline = sim::simulate(network);
+    return;
+  }
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
 }
 
@@ -81,7 +91,7 @@ const DataPlane& FailureSimulator::baseline() const { return state_->baseline; }
 
 DataPlane FailureSimulator::simulate(const SimulationOptions& scenario) {
   auto& st = *state_;
-  if (!st.baseline.converged) return sim::simulate(st.network, scenario);
+  if (!st.baseline.converged || st.recursive) return sim::simulate(st.network, scenario);
   auto topology = std::make_shared<Topology>(st.network, scenario);
   const Topology& topo = *topology;
   size_t n = topo.nodeCount();

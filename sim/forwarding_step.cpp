@@ -76,6 +76,11 @@ ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, con
     auto o = topo.owner(target);
     const auto& peers = topo.segmentPeers(here);
     if (o && std::find(peers.begin(), peers.end(), *o) != peers.end()) next = o;
+    // An interface next hop with a known router behind it (BGP unnumbered: the peer's
+    // link-local address) goes to that router whatever the destination.
+    if (!next && !nh.ip && !nh.node.empty())
+      for (const auto& p : peers)
+        if (topo.device(p.node).name == nh.node) next = p;
   }
   if (!next) {
     // Nobody in the snapshot: a host on a connected subnet, or an external peer.

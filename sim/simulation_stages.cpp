@@ -139,6 +139,13 @@ NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
   return NodeRib(std::move(out));
 }
 
+bool resolvesAny(const Topology& topo, const std::vector<std::pair<uint32_t, Ipv4>>& unresolved,
+                 const std::vector<NodeRib>& mainRibs) {
+  return std::any_of(unresolved.begin(), unresolved.end(), [&](const auto& u) {
+    return resolveNextHop(topo, u.first, mainRibs[u.first], u.second).has_value();
+  });
+}
+
 void recordOutcome(DataPlane& dataPlane, BgpSessionSetup&& setup, BgpOutcome&& outcome,
                    std::shared_ptr<const Topology> topology) {
   dataPlane.sessions = std::move(setup.statuses);

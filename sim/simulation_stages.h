@@ -55,6 +55,11 @@ NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp,
 NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
                     const std::vector<Prefix>& replaced, std::vector<Route> bgp);
 
+// Whether some of the next hops a BGP run left unresolved resolve over these main RIBs
+// (they hold the run's BGP routes): then a further run resolving over them learns more.
+bool resolvesAny(const Topology& topo, const std::vector<std::pair<uint32_t, Ipv4>>& unresolved,
+                 const std::vector<NodeRib>& mainRibs);
+
 // Fills in what a data plane reports besides its RIBs: sessions, convergence, warnings, and
 // the topology it was computed on.
 void recordOutcome(DataPlane& dataPlane, BgpSessionSetup&& setup, BgpOutcome&& outcome,

@@ -3,6 +3,8 @@
 #include <deque>
 #include <set>
 
+#include "model/names.h"
+
 namespace routefix::verify {
 
 namespace {
@@ -65,6 +67,22 @@ const model::BgpNeighbor* neighborFor(const model::Device& device, model::Ipv4 p
   return device.bgp ? device.bgp->findNeighbor(peer) : nullptr;
 }
 
+// The statement of session `s` on its own node: by peer address, or by interface (unnumbered).
+const model::BgpNeighbor* statementOf(const model::Device& device, const sim::BgpSessionStatus& s) {
+  if (s.interface.empty()) return neighborFor(device, s.peer_ip);
+  return device.bgp ? device.bgp->findUnnumberedNeighbor(s.interface) : nullptr;
+}
+
+// The peer's statement for session `s`: found through the peer's own status of the session.
+const model::BgpNeighbor* peerStatementOf(const model::Device& peer, const sim::DataPlane& dp,
+                                          const sim::BgpSessionStatus& s) {
+  if (s.interface.empty()) return neighborFor(peer, s.local_ip);
+  for (const auto& back : dp.sessions)
+    if (back.node == s.peer_node && back.peer_node == s.node && !back.interface.empty())
+      return statementOf(peer, back);
+  return nullptr;
+}
+
 }  // namespace
 
 model::SourceSpan deviceSpan(const model::Network& network, const std::string& node) {
@@ -97,11 +115,11 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
       if (!s.established) return s.span;
       const model::Device* rx = network.findDevice(receiver);
       const model::Device* tx = network.findDevice(s.peer_node);
-      if (const auto* nb = rx ? neighborFor(*rx, s.peer_ip) : nullptr) {
+      if (const auto* nb = rx ? statementOf(*rx, s) : nullptr) {
         auto v = prefixVerdict(*rx, nb->prefix_list_in, nb->import_policies, senderRoute->prefix);
         if (!v.permitted && v.line.known()) return v.line;
       }
-      if (const auto* nb = tx ? neighborFor(*tx, s.local_ip) : nullptr) {
+      if (const auto* nb = tx ? peerStatementOf(*tx, dataPlane, s) : nullptr) {
         auto v = prefixVerdict(*tx, nb->prefix_list_out, nb->export_policies, senderRoute->prefix);
         if (!v.permitted && v.line.known()) return v.line;
         if (nb->span.known()) return nb->span;
@@ -124,6 +142,9 @@ model::SourceSpan blameRouteChoice(const model::Network& network, const std::str
         for (const auto& nh : route.next_hops)
           if (nh.ip && *nh.ip == *nb.address) fromThis = true;
       }
+      if (!fromThis && !nb.interface.empty())  // unnumbered: learned out of its interface
+        for (const auto& nh : route.next_hops)
+          if (!nh.ip && model::equalsIgnoreCase(nh.interface, nb.interface)) fromThis = true;
       if (!fromThis) continue;
       auto v = prefixVerdict(*d, nb.prefix_list_in, nb.import_policies, route.prefix);
       if (v.line.known()) return v.line;

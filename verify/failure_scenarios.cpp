@@ -135,12 +135,17 @@ std::set<model::Link> relevantLinks(const model::Network& network, const sim::Da
                                     const std::set<model::Link>& failed) {
   if (destinations.empty()) return upLinks(network, failed);
   std::set<model::Prefix> closure(destinations.begin(), destinations.end());
+  std::set<model::Link> relevant;
+  LinkIndex links(network);
   for (const auto& s : dp.sessions) {
+    if (!s.interface.empty()) {  // unnumbered: the session lives on its link
+      if (const model::Link* l = links.at(s.node, s.interface); l && !failed.count(*l))
+        relevant.insert(*l);
+      continue;
+    }
     closure.insert(model::Prefix(s.local_ip, 32));
     closure.insert(model::Prefix(s.peer_ip, 32));
   }
-  std::set<model::Link> relevant;
-  LinkIndex links(network);
   uint64_t lengths = 0;
   auto add = [&](const model::Prefix& p) {
     lengths |= uint64_t{1} << p.length;

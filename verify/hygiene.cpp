@@ -21,7 +21,9 @@ void checkSessions(const model::Network& network, const sim::DataPlane& dp,
   for (const auto& s : dp.sessions) {
     if (s.established || s.peer_node.empty()) continue;  // peers outside the snapshot: unknowable
     const model::Device* peer = network.findDevice(s.peer_node);
-    bool peerConfigures = peer && peer->bgp && peer->bgp->findNeighbor(s.local_ip);
+    // An unnumbered session names its peer only once the peer's end of the link configures it.
+    bool peerConfigures =
+        peer && peer->bgp && (!s.interface.empty() || peer->bgp->findNeighbor(s.local_ip));
     HygieneFinding f;
     f.node = s.node;
     f.location = s.span.known() ? s.span : deviceSpan(network, s.node);
@@ -31,7 +33,8 @@ void checkSessions(const model::Network& network, const sim::DataPlane& dp,
                   "), but " + s.peer_node + " has no neighbor " + s.local_ip.str();
     } else {
       f.rule = "bgp-session-down";
-      f.message = "BGP session " + s.node + " -> " + s.peer_node + " (" + s.peer_ip.str() +
+      f.message = "BGP session " + s.node + " -> " + s.peer_node + " (" +
+                  (s.interface.empty() ? s.peer_ip.str() : "over " + s.interface) +
                   ") is not established" + (s.reason.empty() ? "" : ": " + s.reason);
     }
     out.push_back(std::move(f));

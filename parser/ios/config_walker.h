@@ -60,6 +60,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitBgpAlwaysCompareMed(IosParser::BgpAlwaysCompareMedContext* ctx) override;
   antlrcpp::Any visitBgpDeterministicMed(IosParser::BgpDeterministicMedContext* ctx) override;
   antlrcpp::Any visitBgpClusterId(IosParser::BgpClusterIdContext* ctx) override;
+  antlrcpp::Any visitBgpConfedIdentifier(IosParser::BgpConfedIdentifierContext* ctx) override;
+  antlrcpp::Any visitBgpConfedPeers(IosParser::BgpConfedPeersContext* ctx) override;
   antlrcpp::Any visitBgpDistance(IosParser::BgpDistanceContext* ctx) override;
   antlrcpp::Any visitBgpNetwork(IosParser::BgpNetworkContext* ctx) override;
   antlrcpp::Any visitBgpAggregate(IosParser::BgpAggregateContext* ctx) override;
@@ -77,6 +79,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // ---- BGP neighbors (config_walker_neighbor.cpp) ----
   antlrcpp::Any visitBgpNeighbor(IosParser::BgpNeighborContext* ctx) override;
   antlrcpp::Any visitBgpNeighborBlock(IosParser::BgpNeighborBlockContext* ctx) override;
+  antlrcpp::Any visitBgpNeighborInterface(IosParser::BgpNeighborInterfaceContext* ctx) override;
   antlrcpp::Any visitBgpNeighborBody(IosParser::BgpNeighborBodyContext* ctx) override;
   antlrcpp::Any visitNbrRemoteAs(IosParser::NbrRemoteAsContext* ctx) override;
   antlrcpp::Any visitNbrInterface(IosParser::NbrInterfaceContext* ctx) override;

@@ -108,6 +108,7 @@ antlrcpp::Any ConfigWalker::visitNbrRemoteAs(IosParser::NbrRemoteAsContext* ctx)
 
 antlrcpp::Any ConfigWalker::visitNbrInterface(IosParser::NbrInterfaceContext* ctx) {
   requirePositive(negated_, "interface");
+  neighbor_->interface = neighbor_->id;
   if (ctx->REMOTE_AS()) {
     applyRemoteAs(*neighbor_, ctx->remote_as_value(), currentBgp().asn);
     noteNeighborStatement("remote-as");
@@ -118,6 +119,29 @@ antlrcpp::Any ConfigWalker::visitNbrInterface(IosParser::NbrInterfaceContext* ct
     noteNeighborStatement("peer-group");
   } else {
     noteNeighborStatement("interface");
+  }
+  return {};
+}
+
+// EOS `neighbor interface Ethernet1 peer-group G [remote-as N]`: an unnumbered session on
+// the interface, its settings from the group.
+antlrcpp::Any ConfigWalker::visitBgpNeighborInterface(IosParser::BgpNeighborInterfaceContext* ctx) {
+  if (out_.dialect() != model::Vendor::Eos) {
+    warnUnrecognized();
+    return {};
+  }
+  requirePositive(ctx->NO() != nullptr, "interface");
+  std::string itf = ctx->name(0)->getText();
+  std::string group = ctx->name(1)->getText();
+  if (!out_.findPeerGroup(group)) throw ValueError("undefined peer-group " + group);
+  neighbor_ = out_.findNeighbor(itf);
+  if (!neighbor_) neighbor_ = &out_.addNeighbor(itf);
+  neighbor_->interface = itf;
+  neighbor_->peer_group = group;
+  noteNeighborStatement("peer-group");
+  if (ctx->REMOTE_AS()) {
+    applyRemoteAs(*neighbor_, ctx->remote_as_value(), currentBgp().asn);
+    noteNeighborStatement("remote-as");
   }
   return {};
 }

@@ -1,4 +1,6 @@
 // router bgp / router ospf statements, and the ones both processes share.
+#include <algorithm>
+
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 
@@ -166,6 +168,21 @@ antlrcpp::Any ConfigWalker::visitBgpDeterministicMed(IosParser::BgpDeterministic
 antlrcpp::Any ConfigWalker::visitBgpClusterId(IosParser::BgpClusterIdContext* ctx) {
   currentBgp().cluster_id = ctx->IP_ADDRESS() ? parseAddress(ctx->IP_ADDRESS()->getText())
                                               : model::Ipv4{parseNumber(ctx->NUMBER()->getText())};
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpConfedIdentifier(IosParser::BgpConfedIdentifierContext* ctx) {
+  currentBgp().confederation_id = parseNumber(ctx->NUMBER()->getText(), 1);
+  return {};
+}
+
+// `bgp confederation peers A B`: adds to the list, as FRR and IOS do with a second line.
+antlrcpp::Any ConfigWalker::visitBgpConfedPeers(IosParser::BgpConfedPeersContext* ctx) {
+  auto& peers = currentBgp().confederation_peers;
+  for (auto* n : ctx->NUMBER()) {
+    uint32_t asn = parseNumber(n->getText(), 1);
+    if (std::find(peers.begin(), peers.end(), asn) == peers.end()) peers.push_back(asn);
+  }
   return {};
 }
 

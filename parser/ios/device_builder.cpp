@@ -172,6 +172,14 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
 }
 
 DeviceParse DeviceBuilder::finish() {
+  // FRR runs on Linux, where the loopback `lo` exists whether or not the config has a stanza
+  // for it: a static route out of `lo` is installed either way.
+  if (device_.vendor == model::Vendor::Frr && !device_.findInterface("lo"))
+    for (const auto& r : device_.static_routes)
+      if (model::equalsIgnoreCase(r.interface, "lo")) {
+        interface("lo", r.span);
+        break;
+      }
   if (device_.bgp) {
     for (auto& n : device_.bgp->neighbors) {
       if (!n.peer_group.empty()) {

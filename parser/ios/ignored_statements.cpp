@@ -105,6 +105,9 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"strict-capability-match"}, {"dont-capability-negotiate"}, {"override-capability"},
            {"log-neighbor-changes"}, {"graceful-restart"}, {"maximum-routes"},
            {"maximum-accepted-routes"}, {"idle-restart-timer"},
+           // EOS: IPv4 routes with IPv6 next hops (RFC 5549), which every unnumbered session
+           // of the model carries.
+           {"next-hop", "address-family", "ipv6"},
        }},
       {IgnoreScope::RouterOspf,
        {

@@ -194,8 +194,35 @@ TEST_CASE("FRR remote-as external/internal and unnumbered interface neighbors") 
   CHECK(ns[1].remote_as == 65010u);
   CHECK(ns[2].id == "swp1");
   CHECK_FALSE(ns[2].address);
+  CHECK(ns[2].interface == "swp1");
   CHECK(ns[2].remote_as_external);
+  CHECK(ns[0].interface.empty());
   CHECK(p.warnings.empty());
+}
+
+TEST_CASE("FRR unnumbered neighbors in a peer-group take the group's remote-as") {
+  auto p = parseText(
+      "router bgp 65001\n"
+      " neighbor Fabric peer-group\n"
+      " neighbor Fabric remote-as external\n"
+      " neighbor swp3 interface peer-group Fabric\n",
+      model::Vendor::Frr);
+  const auto& ns = p.device.bgp->neighbors;
+  REQUIRE(ns.size() == 1);
+  CHECK(ns[0].interface == "swp3");
+  CHECK(ns[0].peer_group == "Fabric");
+  CHECK(ns[0].remote_as_external);
+  CHECK(p.warnings.empty());
+}
+
+TEST_CASE("FRR: a static route out of lo needs no lo stanza (Linux always has it)") {
+  auto p = parseText("hostname r1\nip route 172.16.0.1/32 lo\n", model::Vendor::Frr);
+  const auto* lo = p.device.findInterface("lo");
+  REQUIRE(lo);
+  CHECK_FALSE(lo->address);
+  CHECK(lo->span == span(2, 2));
+  auto ios = parseText("hostname r1\nip route 172.16.0.1 255.255.255.255 lo\n");
+  CHECK_FALSE(ios.device.findInterface("lo"));
 }
 
 TEST_CASE("FRR address-family block: networks, activate, and policies in the AF") {
@@ -384,6 +411,19 @@ TEST_CASE("next-hop-self force (FRR) and all (IOS) also cover reflected routes; 
   CHECK(find("10.0.0.3").next_hop_self_force);
   CHECK(find("10.0.0.4").next_hop_self);
   CHECK_FALSE(find("10.0.0.4").next_hop_self_force);
+}
+
+TEST_CASE("bgp confederation identifier and peers") {
+  auto p = parseText(
+      "router bgp 65501\n"
+      " bgp confederation identifier 100\n"
+      " bgp confederation peers 65506 65507\n"
+      " bgp confederation peers 65508 65506\n",
+      model::Vendor::Frr);
+  const auto& b = *p.device.bgp;
+  CHECK(b.confederation_id == 100u);
+  CHECK(b.confederation_peers == std::vector<uint32_t>{65506, 65507, 65508});
+  CHECK(p.warnings.empty());
 }
 
 }  // namespace routefix::parser::ios::test

@@ -233,4 +233,28 @@ TEST_CASE("EOS bgp bestpath tie-break router-id compares router-ids") {
   CHECK(p.warnings.empty());
 }
 
+TEST_CASE("EOS unnumbered: neighbor interface EthN peer-group G runs on the interface, settings from G") {
+  auto p = parseText(
+      "router bgp 65001\n"
+      "   neighbor SPINES peer group\n"
+      "   neighbor SPINES remote-as 65000\n"
+      "   neighbor interface Ethernet1 peer-group SPINES\n"
+      "   neighbor interface Ethernet2 peer-group SPINES remote-as 65009\n"
+      "   address-family ipv4\n"
+      "      neighbor SPINES activate\n"
+      "      neighbor SPINES next-hop address-family ipv6 originate\n",
+      Vendor::Eos);
+  const auto& ns = p.device.bgp->neighbors;
+  REQUIRE(ns.size() == 2);
+  CHECK(ns[0].interface == "Ethernet1");
+  CHECK_FALSE(ns[0].address);
+  CHECK(ns[0].peer_group == "SPINES");
+  CHECK(ns[0].remote_as == 65000u);  // from the group
+  CHECK(ns[1].interface == "Ethernet2");
+  CHECK(ns[1].remote_as == 65009u);  // its own
+  CHECK(p.warnings.empty());
+  auto undefined = parseText("router bgp 65001\n   neighbor interface Ethernet1 peer-group NOPE\n", Vendor::Eos);
+  CHECK(warningLines(undefined, "undefined peer-group NOPE") == std::vector<int>{2});
+}
+
 }  // namespace routefix::parser::ios::test

@@ -87,7 +87,8 @@ std::set<std::string> nextHopKeys(const nlohmann::json& hops, bool connected) {
     auto iface = h.find("interface");
     bool hasIp = ip != h.end() && ip->is_string() && !ip->get<std::string>().empty();
     bool hasIface = iface != h.end() && iface->is_string() && !iface->get<std::string>().empty();
-    if (hasIp && !(connected && hasIface))
+    bool linkLocal = hasIp && lower(ip->get<std::string>()).rfind("fe80:", 0) == 0;
+    if (hasIp && !((connected || linkLocal) && hasIface))
       keys.insert(ip->get<std::string>());
     else if (hasIface)
       keys.insert("if:" + lower(iface->get<std::string>()));

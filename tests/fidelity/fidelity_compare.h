@@ -44,7 +44,9 @@ HostScore scoreHost(const std::string& host, const nlohmann::json& expected,
 nlohmann::json findNode(const nlohmann::json& routesDoc, const std::string& host);
 
 // A next-hop set in comparable form: "discard", an address, or "if:<interface, lowercased>".
-// Connected routes compare by interface even where an address is printed.
+// Connected routes compare by interface even where an address is printed, and so does an
+// IPv6 link-local next hop (BGP unnumbered, as real FRR prints it): the address comes from
+// the kernel, the interface is what the config decides (labval's corpus writes it that way).
 std::set<std::string> nextHopKeys(const nlohmann::json& hops, bool connected);
 
 }  // namespace routefix::fidelity

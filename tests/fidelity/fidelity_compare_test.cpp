@@ -96,3 +96,13 @@ TEST_CASE("nodes are found case-insensitively; an absent node makes every route 
   CHECK(s.expected == 1);
   CHECK(s.mismatches.size() == 1);
 }
+
+TEST_CASE("an IPv6 link-local next hop (BGP unnumbered) compares as its interface") {
+  json device = json::array({route("10.0.0.1/32", "bgp", viaIp("fe80::a8b3:faff:fe2b:433c", "r2-eth0"))});
+  json ours = json::array({route("10.0.0.1/32", "bgp",
+                                 json::array({{{"ip", nullptr}, {"interface", "r2-eth0"}, {"node", "r1"}}}))});
+  CHECK(scoreHost("r2", device, ours, {}).matched == 1);
+  json elsewhere = json::array({route("10.0.0.1/32", "bgp",
+                                      json::array({{{"ip", nullptr}, {"interface", "r2-eth1"}, {"node", "r1"}}}))});
+  CHECK(scoreHost("r2", device, elsewhere, {}).matched == 0);
+}
