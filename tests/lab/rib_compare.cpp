@@ -165,8 +165,15 @@ FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const 
           continue;
         }
         if (!flag(nh, "active")) continue;
-        if (nh.contains("unreachable")) route.next_hops.insert({"", "", true});
-        else route.next_hops.insert({str(nh, "ip"), str(nh, "interfaceName"), false});
+        if (nh.contains("unreachable")) {
+          route.next_hops.insert({"", "", true});
+          continue;
+        }
+        // BGP unnumbered (RFC 5549): the IPv6 link-local next hop is the kernel's address for
+        // the peer's end of the link; the configs decide only the interface.
+        std::string ip = str(nh, "ip");
+        if (ip.rfind("fe80:", 0) == 0) ip.clear();
+        route.next_hops.insert({ip, str(nh, "interfaceName"), false});
       }
       if (route.protocol == "ospf") {
         auto it = ospfRouteJson.find(prefix);

@@ -73,6 +73,16 @@ TEST_CASE("FRR routes are read as selected routes with refined protocols and res
   CHECK(s.older_path_candidates.at("203.0.113.0/24").size() == 2);
 }
 
+TEST_CASE("an unnumbered (IPv6 link-local) next hop is read as its interface") {
+  const json routes = json::parse(R"({"10.0.0.2/32": [
+    {"protocol": "bgp", "selected": true, "installed": true, "distance": 20, "nexthops": [
+      {"ip": "fe80::30da:87ff:fe0f:4054", "afi": "ipv6", "interfaceName": "eth-s1", "active": true, "fib": true},
+      {"ip": "fe80::b0e1:85ff:fea6:1611", "afi": "ipv6", "interfaceName": "eth-s2", "active": true, "fib": true}]}]})");
+  FrrRouterState s = frrRouterState(routes, json::object(), json::object());
+  CHECK(s.rib.at("10.0.0.2/32").next_hops ==
+        std::set<LabNextHop>{{"", "eth-s1", false}, {"", "eth-s2", false}});
+}
+
 TEST_CASE("identical RIBs match; each kind of difference is named") {
   FrrRibs frr{{"r1", frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson)}};
   json same = json::parse(R"([
