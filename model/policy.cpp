@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <regex>
+
+#include "model/cisco_regex.h"
 
 namespace routefix::model {
 
@@ -57,7 +58,8 @@ bool PrefixList::permits(const Prefix& p) const {
   return i && entries[*i].action == Action::Permit;
 }
 
-// Cisco regexes use "_" for "any delimiter or an end of the string".
+// Cisco regexes use "_" for "any delimiter or an end of the string": FRR's bgp_regcomp
+// (bgpd/bgp_regex.c) substitutes (^|[,{}() ]|$).
 std::string posixFromCiscoRegex(std::string_view pattern) {
   std::string out;
   for (char c : pattern) {
@@ -78,18 +80,6 @@ std::string asPathText(const std::vector<uint32_t>& path) {
   return s;
 }
 
-namespace {
-
-std::regex ciscoRegex(const std::string& pattern) {
-  try {
-    return std::regex(posixFromCiscoRegex(pattern), std::regex::extended);
-  } catch (const std::regex_error&) {
-    return std::regex("$.^");  // an invalid pattern matches nothing (the parser warns)
-  }
-}
-
-}  // namespace
-
 bool CommunityList::permits(const std::vector<Community>& routeCommunities) const {
   std::string text;
   if (expanded) {
@@ -101,7 +91,7 @@ bool CommunityList::permits(const std::vector<Community>& routeCommunities) cons
   for (const auto& e : entries) {
     bool match;
     if (expanded) {
-      match = std::regex_search(text, ciscoRegex(e.regex));
+      match = CiscoRegex(e.regex).search(text);
     } else {
       match = std::all_of(e.communities.begin(), e.communities.end(), [&](Community c) {
         return c == kInternet ||
@@ -117,7 +107,7 @@ bool CommunityList::permits(const std::vector<Community>& routeCommunities) cons
 bool AsPathList::permits(const std::vector<uint32_t>& asPath) const {
   std::string text = asPathText(asPath);
   for (const auto& e : entries)
-    if (std::regex_search(text, ciscoRegex(e.regex))) return e.action == Action::Permit;
+    if (CiscoRegex(e.regex).search(text)) return e.action == Action::Permit;
   return false;
 }
 

@@ -9,16 +9,10 @@ namespace routefix::sim::detail {
 using model::PolicyMatch;
 using model::PolicySet;
 
-const std::regex& RegexCache::compile(const std::string& ciscoPattern) {
+// An invalid pattern compiles to a CiscoRegex that matches nothing (the parser warned).
+const model::CiscoRegex& RegexCache::compile(const std::string& ciscoPattern) {
   auto& slot = compiled_[ciscoPattern];
-  if (!slot) {
-    try {
-      slot = std::make_unique<std::regex>(model::posixFromCiscoRegex(ciscoPattern),
-                                          std::regex::extended | std::regex::optimize);
-    } catch (const std::regex_error&) {
-      slot = std::make_unique<std::regex>("$.^");  // invalid: matches nothing (parser warns)
-    }
-  }
+  if (!slot) slot = std::make_unique<model::CiscoRegex>(ciscoPattern);
   return *slot;
 }
 
@@ -135,7 +129,7 @@ bool PolicyEvaluator::asPathListPermits(const std::string& name, uint32_t path) 
   std::string text = model::asPathText(tables_.paths.asns(path));
   bool verdict = false;
   for (const auto& e : list.entries) {
-    if (std::regex_search(text, regexes_.compile(e.regex))) {
+    if (regexes_.compile(e.regex).search(text)) {
       verdict = e.action == model::Action::Permit;
       break;
     }
@@ -153,7 +147,7 @@ bool PolicyEvaluator::communityEntryMatches(const model::CommunityListEntry& e,
       if (!text.empty()) text += ' ';
       text += model::communityStr(c);
     }
-    return std::regex_search(text, regexes_.compile(e.regex));
+    return regexes_.compile(e.regex).search(text);
   }
   auto carries = [&](model::Community c) { return tables_.communities.contains(communities, c); };
   return semantics::communityEntryMatches(e.communities, false, {}, carries, true);

@@ -6,11 +6,11 @@
 
 #include <map>
 #include <memory>
-#include <regex>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "model/cisco_regex.h"
 #include "model/device.h"
 #include "semantics/config_rules.h"
 #include "sim/bgp_attributes.h"
@@ -42,10 +42,10 @@ struct PolicySubject {
 // Shared across devices: compiled regexes and per-path verdicts.
 class RegexCache {
  public:
-  const std::regex& compile(const std::string& ciscoPattern);
+  const model::CiscoRegex& compile(const std::string& ciscoPattern);
 
  private:
-  std::unordered_map<std::string, std::unique_ptr<std::regex>> compiled_;
+  std::unordered_map<std::string, std::unique_ptr<model::CiscoRegex>> compiled_;
 };
 
 class PolicyEvaluator {

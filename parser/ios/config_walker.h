@@ -21,7 +21,8 @@ using grammar::ios::IosParser;
 
 class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
  public:
-  ConfigWalker(DeviceBuilder& out, std::string file, const std::vector<std::string>& lines);
+  // `lines`: the file's lines, viewing its text.
+  ConfigWalker(DeviceBuilder& out, std::string file, const std::vector<std::string_view>& lines);
 
   void walk(IosParser::ConfigContext* config);
 
@@ -172,6 +173,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   model::SourceSpan here() const { return {file_, line_, line_}; }
   void warn(const std::string& message);
   void warnUnrecognized() { warn("unrecognized syntax"); }
+  // An as-path or expanded community-list regex that does not compile (list: "as-path list X").
+  void warnIfInvalidRegex(const std::string& pattern, const std::string& list);
   // Source text from a token to the end of its line (descriptions, regexes).
   std::string textFrom(antlr4::Token* token) const;
   // The source text after the word `token` (as written: it may be an abbreviation).
@@ -192,7 +195,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   DeviceBuilder& out_;
   FileStructures structures_;  // handed to out_ when the file is done
   std::string file_;
-  const std::vector<std::string>& lines_;
+  const std::vector<std::string_view>& lines_;
+  std::string currentLine() const { return std::string(lines_[line_ - 1]); }
 
   Mode mode_ = Mode::Global;
   int line_ = 0;              // line being handled

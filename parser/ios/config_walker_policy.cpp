@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 
+#include "model/cisco_regex.h"
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 
@@ -167,8 +168,12 @@ void ConfigWalker::addPrefixListEntry(const std::string& name, model::PrefixList
     uint32_t highest = list.entries.empty() ? 0 : list.entries.back().seq;
     e.seq = highest / 5 * 5 + 5;
   }
-  auto pos = std::find_if(list.entries.begin(), list.entries.end(),
-                          [&](const auto& x) { return x.seq >= e.seq; });
+  // Entries stay sorted by seq; configs list them in order, so the new one usually goes last
+  // (a scan from the front made 404k entries take 206 s).
+  auto pos = list.entries.empty() || list.entries.back().seq < e.seq
+                 ? list.entries.end()
+                 : std::lower_bound(list.entries.begin(), list.entries.end(), e.seq,
+                                    [](const auto& x, uint32_t seq) { return x.seq < seq; });
   if (pos != list.entries.end() && pos->seq == e.seq)
     *pos = e;
   else
@@ -253,8 +258,10 @@ model::CommunityList& communityList(FileStructures& d, const std::string& name) 
 
 antlrcpp::Any ConfigWalker::visitCommunityListTyped(IosParser::CommunityListTypedContext* ctx) {
   std::string name = ctx->name()->getText();
+  std::string values = sourceText(ctx->rest());
+  if (ctx->EXPANDED()) warnIfInvalidRegex(values, "community-list " + name);
   addCommunityEntry(communityList(structures_, name), ctx->EXPANDED() != nullptr,
-                    actionOf(ctx->action()), sourceText(ctx->rest()), here());
+                    actionOf(ctx->action()), values, here());
   noteStructureLine("community-list " + name);
   return {};
 }
@@ -271,6 +278,7 @@ antlrcpp::Any ConfigWalker::visitCommunityListUntyped(IosParser::CommunityListUn
     expanded = !std::all_of(words.begin(), words.end(),
                             [](const std::string& w) { return model::parseCommunity(w).has_value(); });
   }
+  if (expanded) warnIfInvalidRegex(values, "community-list " + name);
   addCommunityEntry(communityList(structures_, name), expanded, actionOf(ctx->action()), values,
                     here());
   noteStructureLine("community-list " + name);
@@ -278,6 +286,13 @@ antlrcpp::Any ConfigWalker::visitCommunityListUntyped(IosParser::CommunityListUn
 }
 
 // ---- AS-path lists --------------------------------------------------------------------------
+
+// FRR refuses such a line; the entry is kept so the list exists, and it matches nothing.
+void ConfigWalker::warnIfInvalidRegex(const std::string& pattern, const std::string& list) {
+  model::CiscoRegex regex(pattern);
+  if (!regex.valid())
+    warn("invalid regular expression in " + list + " (" + regex.error() + "): this entry matches nothing");
+}
 
 antlrcpp::Any ConfigWalker::visitAsPathListEntry(IosParser::AsPathListEntryContext* ctx) {
   std::string name = ctx->name()->getText();
@@ -287,6 +302,7 @@ antlrcpp::Any ConfigWalker::visitAsPathListEntry(IosParser::AsPathListEntryConte
   e.action = actionOf(ctx->action());
   e.regex = sourceText(ctx->rest());
   e.span = here();
+  warnIfInvalidRegex(e.regex, "as-path list " + name);
   list.entries.push_back(std::move(e));
   cover(list.span, here());
   noteStructureLine("as-path access-list " + name);

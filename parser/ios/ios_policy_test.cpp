@@ -86,6 +86,24 @@ TEST_CASE("as-path access-lists keep the regex text") {
   CHECK(a.at("1").permits({}));
 }
 
+TEST_CASE("an invalid as-path or community regex warns at its line; the entry matches nothing") {
+  auto p = parseText(
+      "ip as-path access-list 1 permit (_65001\n"
+      "ip as-path access-list 1 permit .*\n"
+      "ip community-list expanded CE permit 65001:[0-9\n"
+      "ip community-list 120 permit (1)\\1\n"
+      "bgp as-path access-list 2 permit ^\\d+$\n");
+  CHECK(warningLines(p, "invalid regular expression in as-path list 1") == std::vector<int>{1});
+  CHECK(warningLines(p, "invalid regular expression in community-list CE") == std::vector<int>{3});
+  CHECK(warningLines(p, "invalid regular expression in community-list 120") == std::vector<int>{4});
+  CHECK(warningLines(p, "this entry matches nothing").size() == 3);
+  CHECK(warningLines(p, "missing )") == std::vector<int>{1});
+  const auto& list = p.device.as_path_lists.at("1");
+  REQUIRE(list.entries.size() == 2);  // kept, so the list still exists
+  CHECK(list.permits({65001}));       // by the second entry
+  CHECK(p.device.as_path_lists.at("2").permits({65001}));  // \d as in FRR (PCRE2)
+}
+
 TEST_CASE("numbered standard and extended access-lists") {
   auto p = parseText(
       "access-list 10 permit 10.0.0.0 0.0.0.255\n"

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "model/cisco_regex.h"
 #include "parser/junos/junos_draft.h"
 #include "parser/junos/policy_translation.h"
 
@@ -47,7 +48,7 @@ std::string communityRegex(const std::string& member) {
 
 std::optional<std::string> asPathRegexFromJunos(std::string_view junos) {
   // Junos AS-path regexes work on whole AS numbers and are anchored at both ends; the model
-  // matches POSIX regexes against "65001 65002". Each AS atom becomes "AS followed by a
+  // matches its regexes against the text "65001 65002". Each AS atom becomes "AS followed by a
   // space or the end", so quantifiers and groups keep working on whole numbers.
   std::string out = "^";
   size_t i = 0;
@@ -88,11 +89,7 @@ std::optional<std::string> asPathRegexFromJunos(std::string_view junos) {
     }
   }
   out += "$";
-  try {
-    std::regex check(out, std::regex::extended);
-  } catch (const std::regex_error&) {
-    return std::nullopt;
-  }
+  if (!model::CiscoRegex(out).valid()) return std::nullopt;
   return out;
 }
 
@@ -463,6 +460,11 @@ void assemblePolicies(JunosDraft& d) {
       list.expanded = true;
       entry.communities.clear();
       entry.regex = communityRegex(regexes.front());
+      model::CiscoRegex compiled(entry.regex);
+      if (!compiled.valid())
+        b.warnAt(c.span.file, c.span.first_line,
+                 "invalid regular expression in community " + c.name + " (" + compiled.error() +
+                     "): it matches no route");
     }
     list.entries.push_back(entry);
     if (communityMatched.count(c.name) || !communityValued.count(c.name)) dev.community_lists[c.name] = list;

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,7 +10,7 @@
 
 namespace routefix::parser::junos {
 
-// A Junos AS-path regex ("65000 .*", ".* 64512-64520", "()") as the model's POSIX regex over
+// A Junos AS-path regex ("65000 .*", ".* 64512-64520", "()") as the model's CiscoRegex over
 // "65001 65002"; nullopt for what it cannot translate.
 std::optional<std::string> asPathRegexFromJunos(std::string_view junos);
 
