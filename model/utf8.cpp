@@ -29,4 +29,17 @@ int utf8SequenceLength(std::string_view s, size_t i) {
   return length;
 }
 
+bool isValidUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {  // the common case, without a call
+      ++i;
+      continue;
+    }
+    int length = utf8SequenceLength(s, i);
+    if (length <= 0) return false;
+    i += static_cast<size_t>(length);
+  }
+  return true;
+}
+
 }  // namespace routefix::model

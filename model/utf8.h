@@ -15,4 +15,7 @@ inline constexpr int kUtf8Truncated = -1;
 // kUtf8Truncated when s ends inside a sequence that is well-formed so far.
 int utf8SequenceLength(std::string_view s, size_t i);
 
+// Whether every sequence of `s` is well-formed.
+bool isValidUtf8(std::string_view s);
+
 }  // namespace routefix::model

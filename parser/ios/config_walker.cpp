@@ -15,7 +15,7 @@ std::string trim(const std::string& s) {
 }
 }  // namespace
 
-ConfigWalker::ConfigWalker(DeviceBuilder& out, std::string file, const std::vector<std::string>& lines)
+ConfigWalker::ConfigWalker(DeviceBuilder& out, std::string file, const std::vector<std::string_view>& lines)
     : out_(out), file_(std::move(file)), lines_(lines) {}
 
 void ConfigWalker::walk(IosParser::ConfigContext* config) {
@@ -25,7 +25,7 @@ void ConfigWalker::walk(IosParser::ConfigContext* config) {
 
 void ConfigWalker::noteStructureLine(const std::string& key) {
   std::string normalised;
-  for (const auto& word : splitWords(lines_[line_ - 1])) normalised += (normalised.empty() ? "" : " ") + word;
+  for (const auto& word : splitWords(currentLine())) normalised += (normalised.empty() ? "" : " ") + word;
   structures_.statements[key].push_back(normalised);
   structures_.first_line.emplace(key, line_);
 }
@@ -107,7 +107,7 @@ void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
   if (column_ == 0) mode_ = Mode::Global;
   // A statement of another mode: IOS would reject it here, unless it opens a block we
   // recognise and ignore (`ip vrf X`).
-  if (mode_ == Mode::Global && isIgnoredStatement(IgnoreScope::Global, splitWords(lines_[line_ - 1]))) {
+  if (mode_ == Mode::Global && isIgnoredStatement(IgnoreScope::Global, splitWords(currentLine()))) {
     enterIgnoredBlock();
     return;
   }
@@ -117,7 +117,7 @@ void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
 void ConfigWalker::handleUnrecognized() {
   if ((mode_ == Mode::BgpAddressFamily || mode_ == Mode::NxNeighborAf) && !address_family_modelled_)
     return;
-  auto words = splitWords(lines_[line_ - 1]);
+  auto words = splitWords(currentLine());
   if (mode_ != Mode::Global) {
     if (isIgnoredStatement(ignoreScope(), words)) {
       extendBlock();
@@ -190,18 +190,13 @@ void ConfigWalker::extendBlock(bool statement) {
 }
 
 void ConfigWalker::warn(const std::string& message) {
-  out_.warn(file_, line_, trim(lines_[line_ - 1]), message);
+  out_.warn(file_, line_, trim(currentLine()), message);
 }
 
 std::string ConfigWalker::textFrom(antlr4::Token* token) const {
-  std::string line = lines_[token->getLine() - 1];
-  // Columns count code points; the line is UTF-8.
-  size_t byte = 0;
-  for (size_t cp = 0; cp < token->getCharPositionInLine() && byte < line.size(); ++cp) {
-    ++byte;
-    while (byte < line.size() && (static_cast<unsigned char>(line[byte]) & 0xC0) == 0x80) ++byte;
-  }
-  return trim(line.substr(byte));
+  // Columns count bytes (ByteCharStream).
+  std::string_view line = lines_[token->getLine() - 1];
+  return trim(std::string(line.substr(std::min<size_t>(token->getCharPositionInLine(), line.size()))));
 }
 
 std::string ConfigWalker::textAfter(antlr4::Token* token) const {

@@ -253,7 +253,7 @@ antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyCon
 }
 
 antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherContext*) {
-  auto words = splitWords(lines_[line_ - 1]);
+  auto words = splitWords(currentLine());
   size_t skip = words.size() > 0 && words[0] == "no" ? 3 : 2;
   if (words.size() <= skip ||
       !isIgnoredStatement(IgnoreScope::BgpNeighbor, {words.begin() + skip, words.end()}))
@@ -262,7 +262,7 @@ antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherCon
 }
 
 antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext*) {
-  if (!isIgnoredStatement(IgnoreScope::RouterBgp, splitWords(lines_[line_ - 1]))) warnUnrecognized();
+  if (!isIgnoredStatement(IgnoreScope::RouterBgp, splitWords(currentLine()))) warnUnrecognized();
   return {};
 }
 
@@ -323,7 +323,7 @@ antlrcpp::Any ConfigWalker::visitOspfDistance(IosParser::OspfDistanceContext* ct
 }
 
 antlrcpp::Any ConfigWalker::visitOspfOther(IosParser::OspfOtherContext*) {
-  if (!isIgnoredStatement(IgnoreScope::RouterOspf, splitWords(lines_[line_ - 1]))) warnUnrecognized();
+  if (!isIgnoredStatement(IgnoreScope::RouterOspf, splitWords(currentLine()))) warnUnrecognized();
   return {};
 }
 

@@ -17,8 +17,8 @@ void DeviceBuilder::warn(const std::string& file, int line, const std::string& t
 }
 
 model::Interface& DeviceBuilder::interface(const std::string& name, const model::SourceSpan& span) {
-  for (auto& i : device_.interfaces)
-    if (i.name == name) return i;
+  auto [at, added] = interface_index_.try_emplace(name, device_.interfaces.size());
+  if (!added) return device_.interfaces[at->second];
   model::Interface& i = device_.interfaces.emplace_back();
   i.name = name;
   i.span = span;

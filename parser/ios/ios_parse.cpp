@@ -5,6 +5,8 @@
 #include "IosLexer.h"
 #include "IosParser.h"
 #include "antlr4-runtime.h"
+#include "model/utf8.h"
+#include "parser/byte_char_stream.h"
 #include "parser/ios/config_walker.h"
 #include "parser/ios/keyword_abbreviations.h"
 #include "parser/parser.h"
@@ -13,8 +15,8 @@ namespace routefix::parser {
 
 namespace {
 
-// The ANTLR runtime rejects invalid UTF-8 by throwing; config files are bytes. Keep valid
-// sequences and turn every other byte into '?', so the line still shows up in warnings.
+// Keeps valid UTF-8 sequences and turns every other byte into '?', so that names and
+// descriptions in the model (and the JSON printed from it) are text.
 std::string validUtf8(const std::string& in) {
   std::string out;
   out.reserve(in.size() + 1);
@@ -43,13 +45,14 @@ std::string validUtf8(const std::string& in) {
   return out;
 }
 
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
+// Views into `text`, which outlives them (a copy of every line doubled a large file's memory).
+std::vector<std::string_view> splitLines(const std::string& text) {
+  std::vector<std::string_view> lines;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find_first_of("\r\n", start);
     if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
+    lines.push_back(std::string_view(text).substr(start, end - start));
     // "\r\n" is one line break, as in the lexer.
     start = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
   }
@@ -61,19 +64,19 @@ std::vector<std::string> splitLines(const std::string& text) {
 class WarningErrorListener : public antlr4::BaseErrorListener {
  public:
   WarningErrorListener(ios::DeviceBuilder& out, const std::string& file,
-                       const std::vector<std::string>& lines)
+                       const std::vector<std::string_view>& lines)
       : out_(out), file_(file), lines_(lines) {}
 
   void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t,
                    const std::string& message, std::exception_ptr) override {
-    std::string text = line >= 1 && line <= lines_.size() ? lines_[line - 1] : "";
+    std::string text = line >= 1 && line <= lines_.size() ? std::string(lines_[line - 1]) : "";
     out_.warn(file_, static_cast<int>(line), text, "syntax error: " + message);
   }
 
  private:
   ios::DeviceBuilder& out_;
   const std::string& file_;
-  const std::vector<std::string>& lines_;
+  const std::vector<std::string_view>& lines_;
 };
 
 // FRR reads its config through the CLI, which takes any unique abbreviation of a command
@@ -89,11 +92,14 @@ const ios::KeywordAbbreviations& keywordAbbreviations(const grammar::ios::IosPar
 }
 
 void parseFile(const ConfigFile& file, model::Vendor dialect, ios::DeviceBuilder& out) {
-  std::string text = validUtf8(file.text);
-  std::vector<std::string> lines = splitLines(text);
+  // The lexer reads the file in place when it is clean; a large file is not copied.
+  std::string cleaned;
+  bool clean = !file.text.empty() && file.text.back() == '\n' && model::isValidUtf8(file.text);
+  const std::string& text = clean ? file.text : (cleaned = validUtf8(file.text));
+  std::vector<std::string_view> lines = splitLines(text);
   WarningErrorListener errors(out, file.path, lines);
 
-  antlr4::ANTLRInputStream input(text);
+  ByteCharStream input(text, file.path);
   grammar::ios::IosLexer lexer(&input);
   lexer.removeErrorListeners();
   lexer.addErrorListener(&errors);

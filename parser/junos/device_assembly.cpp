@@ -122,13 +122,13 @@ void assembleOspf(JunosDraft& d) {
   }
   redistributeFor(d.device, o.export_policies, exportSpan, model::RouteSource::Ospf, o.redistributions);
   for (const auto& oi : d.ospf.interfaces) {
-    auto it = std::find_if(d.device.interfaces.begin(), d.device.interfaces.end(),
-                           [&](const model::Interface& i) { return i.name == oi.name; });
-    if (it == d.device.interfaces.end()) {
+    auto at = d.interface_index.find(oi.name);
+    if (at == d.interface_index.end()) {
       warnAt(d, oi.span.file, oi.span.first_line, "OSPF interface " + oi.name + " is not configured");
       continue;
     }
     if (oi.disable) continue;
+    model::Interface* it = &d.device.interfaces[at->second];
     it->ospf_area = oi.area;
     it->ospf_passive = oi.passive;
     it->ospf_point_to_point = oi.point_to_point;

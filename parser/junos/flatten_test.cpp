@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <chrono>
+
 #include "parser/junos/groups.h"
 #include "parser/junos/set_path.h"
 
@@ -133,6 +135,50 @@ TEST_CASE("wildcard names") {
   CHECK_FALSE(wildcardMatches("ge-0/0/[0-3]", "ge-0/0/5"));
   CHECK(wildcardMatches("ge-0/0/[!0-3]", "ge-0/0/5"));
   CHECK(wildcardMatches("?e-*", "xe-1/0/0"));
+}
+
+TEST_CASE("wildcards with many stars match in polynomial time (issue 20, item 11)") {
+  std::string pattern;
+  for (int i = 0; i < 12; ++i) pattern += "*a";
+  pattern += "*b";
+  auto start = std::chrono::steady_clock::now();
+  CHECK_FALSE(wildcardMatches(pattern, std::string(40, 'a') + "c"));  // over a minute before
+  CHECK(wildcardMatches(pattern, std::string(40, 'a') + "b"));
+  CHECK_FALSE(wildcardMatches(pattern, std::string(11, 'a') + "b"));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+  CHECK(wildcardMatches("*[ab]?", "xxb1"));
+  CHECK_FALSE(wildcardMatches("[]", "a"));
+  CHECK(wildcardMatches("[x", "[x"));  // a `[` without its `]` is itself
+  CHECK(wildcardMatches("", ""));
+  CHECK_FALSE(wildcardMatches("", "a"));
+  CHECK(wildcardMatches("***", ""));
+}
+
+TEST_CASE("braces nested deeper than 64 levels: the file is skipped with a warning (item 8)") {
+  auto nested = [](int depth) {
+    std::string text = "system { host-name j1; }\n";
+    for (int i = 0; i < depth; ++i) text += "a" + std::to_string(i) + " {\n";
+    text += "leaf;\n";
+    for (int i = 0; i < depth; ++i) text += "}\n";
+    return text;
+  };
+  auto ok = flat(nested(64));
+  CHECK(ok.warnings.empty());
+  CHECK(ok.paths.size() == 2);
+  for (int depth : {65, 10000}) {  // 10,000 levels overflowed the parser's stack
+    auto deep = flat(nested(depth));
+    CHECK(deep.paths.empty());
+    REQUIRE(deep.warnings.size() == 1);
+    CHECK(deep.warnings[0].line == 66);  // a64, which opens level 65
+    CHECK(deep.warnings[0].text == "a64 {");
+    CHECK(deep.warnings[0].message == "braces nested deeper than 64 levels: the file is not read");
+  }
+  // Braces in strings and comments are not nesting.
+  std::string quoted = "system { host-name j1; }\ninterfaces { ge-0/0/0 { description \"" +
+                       std::string(100, '{') + "\"; } }\n/* " + std::string(100, '{') + " */\n";
+  auto q = flat(quoted);
+  CHECK(q.warnings.empty());
+  CHECK(q.paths.size() == 2);
 }
 
 TEST_CASE("apply-groups inherits group paths; wildcards match existing names only") {

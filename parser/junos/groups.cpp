@@ -6,35 +6,63 @@
 
 namespace routefix::parser::junos {
 
-bool wildcardMatches(std::string_view pattern, std::string_view name) {
-  if (pattern.empty()) return name.empty();
-  char p = pattern.front();
-  if (p == '*') {
-    for (size_t skip = 0; skip <= name.size(); ++skip)
-      if (wildcardMatches(pattern.substr(1), name.substr(skip))) return true;
-    return false;
-  }
-  if (name.empty()) return false;
-  if (p == '?') return wildcardMatches(pattern.substr(1), name.substr(1));
-  if (p == '[') {
-    size_t close = pattern.find(']', 1);
-    if (close != std::string_view::npos) {
-      std::string_view cls = pattern.substr(1, close - 1);
-      bool negate = !cls.empty() && (cls.front() == '!' || cls.front() == '^');
-      if (negate) cls.remove_prefix(1);
-      bool in = false;
-      for (size_t i = 0; i < cls.size(); ++i) {
-        if (i + 2 < cls.size() && cls[i + 1] == '-') {
-          in = in || (name.front() >= cls[i] && name.front() <= cls[i + 2]);
-          i += 2;
-        } else {
-          in = in || name.front() == cls[i];
-        }
-      }
-      return in != negate && wildcardMatches(pattern.substr(close + 1), name.substr(1));
+namespace {
+
+// Whether `c` is in a class body ("a-c", "!a-c"; `!` or `^` negates).
+bool classContains(std::string_view cls, char c) {
+  bool negate = !cls.empty() && (cls.front() == '!' || cls.front() == '^');
+  if (negate) cls.remove_prefix(1);
+  bool in = false;
+  for (size_t i = 0; i < cls.size(); ++i) {
+    if (i + 2 < cls.size() && cls[i + 1] == '-') {
+      in = in || (c >= cls[i] && c <= cls[i + 2]);
+      i += 2;
+    } else {
+      in = in || c == cls[i];
     }
   }
-  return p == name.front() && wildcardMatches(pattern.substr(1), name.substr(1));
+  return in != negate;
+}
+
+}  // namespace
+
+// One pass over the pattern, keeping the set of name prefixes it can match so far (a row of
+// the usual dynamic program): O(pattern x name). Trying every split at each `*` took
+// exponential time (`<*a*a*a...*b>` with 12 stars ran past a minute).
+bool wildcardMatches(std::string_view pattern, std::string_view name) {
+  std::vector<char> reach(name.size() + 1, 0), next(name.size() + 1, 0);
+  reach[0] = 1;  // reach[j]: the pattern so far matches name[0, j)
+  size_t i = 0;
+  while (i < pattern.size()) {
+    char p = pattern[i];
+    if (p == '*') {  // any run: every position at or after a reached one
+      for (size_t j = 1; j <= name.size(); ++j) reach[j] = reach[j] || reach[j - 1];
+      ++i;
+      continue;
+    }
+    // One character: `?`, a class `[...]` (a `[` without its `]` is itself), or a literal.
+    std::string_view cls;
+    size_t width = 1;
+    if (p == '[') {
+      size_t close = pattern.find(']', i + 1);
+      if (close != std::string_view::npos) {
+        cls = pattern.substr(i + 1, close - i - 1);
+        width = close - i + 1;
+      }
+    }
+    bool any = false;
+    next[0] = 0;
+    for (size_t j = 1; j <= name.size(); ++j) {
+      char c = name[j - 1];
+      bool ok = width > 1 ? classContains(cls, c) : p == '?' || p == c;
+      next[j] = reach[j - 1] && ok;
+      any = any || next[j];
+    }
+    if (!any) return false;
+    reach.swap(next);
+    i += width;
+  }
+  return reach[name.size()];
 }
 
 namespace {

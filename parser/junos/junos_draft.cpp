@@ -27,24 +27,19 @@ void cover(model::SourceSpan& span, const std::string& file, int line) {
 
 void JunosDraft::warn(const SetPath& path, std::string message) {
   // Statements the model cannot express are reported once per kind, not once per line.
-  if (message.rfind("not modelled", 0) == 0 &&
-      std::any_of(warnings.begin(), warnings.end(),
-                  [&](const model::ParseWarning& w) { return w.message == message; }))
-    return;
-  auto text = file_texts.find(path.file);
-  warnings.push_back({path.file, path.line,
-                      text == file_texts.end() ? std::string() : lineText(text->second, path.line),
+  if (message.rfind("not modelled", 0) == 0 && !not_modelled_warned.insert(message).second) return;
+  auto lines = file_lines.find(path.file);
+  warnings.push_back({path.file, path.line, lines == file_lines.end() ? std::string() : lines->second.line(path.line),
                       std::move(message)});
 }
 
 model::Interface& JunosDraft::unit(const std::string& physical, const std::string& unitNumber,
                                    const SetPath& at) {
   std::string name = physical + "." + unitNumber;
-  auto it = std::find_if(device.interfaces.begin(), device.interfaces.end(),
-                         [&](const model::Interface& i) { return i.name == name; });
+  auto [slot, added] = interface_index.try_emplace(name, device.interfaces.size());
   model::Interface* i = nullptr;
-  if (it != device.interfaces.end()) {
-    i = &*it;
+  if (!added) {
+    i = &device.interfaces[slot->second];
   } else {
     i = &device.interfaces.emplace_back();
     i->name = name;
@@ -56,9 +51,8 @@ model::Interface& JunosDraft::unit(const std::string& physical, const std::strin
 }
 
 StaticRouteDraft& JunosDraft::staticRoute(const model::Prefix& prefix, const SetPath& at) {
-  auto it = std::find_if(static_routes.begin(), static_routes.end(),
-                         [&](const StaticRouteDraft& s) { return s.prefix == prefix; });
-  StaticRouteDraft& s = it != static_routes.end() ? *it : static_routes.emplace_back();
+  auto [slot, added] = static_route_index.try_emplace(prefix, static_routes.size());
+  StaticRouteDraft& s = added ? static_routes.emplace_back() : static_routes[slot->second];
   s.prefix = prefix;
   coverPath(s.span, at, 2);
   return s;
@@ -66,9 +60,8 @@ StaticRouteDraft& JunosDraft::staticRoute(const model::Prefix& prefix, const Set
 
 OspfInterfaceDraft& JunosDraft::ospfInterface(const std::string& name, uint32_t area,
                                               const SetPath& at) {
-  auto it = std::find_if(ospf.interfaces.begin(), ospf.interfaces.end(),
-                         [&](const OspfInterfaceDraft& o) { return o.name == name; });
-  OspfInterfaceDraft& o = it != ospf.interfaces.end() ? *it : ospf.interfaces.emplace_back();
+  auto [slot, added] = ospf_interface_index.try_emplace(name, ospf.interfaces.size());
+  OspfInterfaceDraft& o = added ? ospf.interfaces.emplace_back() : ospf.interfaces[slot->second];
   o.name = name;
   o.area = area;
   coverPath(o.span, at, 4);

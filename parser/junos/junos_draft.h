@@ -8,6 +8,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "model/device.h"
@@ -167,7 +169,14 @@ struct JunosDraft {
   std::vector<PolicyDraft> policies;
   std::set<std::string> forwarding_table_policies;  // `routing-options forwarding-table export`
   std::vector<model::ParseWarning> warnings;
-  std::map<std::string, std::string> file_texts;  // for warning text
+  std::map<std::string, TextLines> file_lines;  // for warning text
+  // Lookups by name that a scan made quadratic on large configs (270k `set interfaces`):
+  // positions in device.interfaces, static_routes and ospf.interfaces, and the "not
+  // modelled" messages warned already.
+  std::unordered_map<std::string, size_t> interface_index;
+  std::map<model::Prefix, size_t> static_route_index;
+  std::unordered_map<std::string, size_t> ospf_interface_index;
+  std::unordered_set<std::string> not_modelled_warned;
   std::set<std::pair<std::string, int>> group_lines;  // lines inside `groups { }`
 
   void warn(const SetPath& path, std::string message);

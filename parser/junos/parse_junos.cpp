@@ -14,7 +14,7 @@ DeviceParse parseJunos(const std::vector<ConfigFile>& files) {
   std::vector<junos::SetPath> paths;
   for (const auto& f : files) {
     draft.device.files.push_back(f.path);
-    draft.file_texts[f.path] = f.text;
+    draft.file_lines.emplace(f.path, junos::TextLines(f.text));
     auto flat = junos::flattenFile(f);
     for (auto& w : flat.warnings) draft.warnings.push_back(std::move(w));
     for (auto& p : flat.paths) paths.push_back(std::move(p));
@@ -24,7 +24,8 @@ DeviceParse parseJunos(const std::vector<ConfigFile>& files) {
       for (int l : p.word_lines) draft.group_lines.insert({p.file, l});
   auto expanded = junos::expandGroups(paths, draft.warnings);
   for (auto& w : draft.warnings)
-    if (w.text.empty()) w.text = junos::lineText(draft.file_texts[w.file], w.line);
+    if (auto lines = draft.file_lines.find(w.file); w.text.empty() && lines != draft.file_lines.end())
+      w.text = lines->second.line(w.line);
   junos::walkStatements(expanded, draft);
   junos::assembleDevice(draft);
   return {std::move(draft.device), std::move(draft.warnings)};

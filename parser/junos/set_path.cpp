@@ -6,6 +6,8 @@
 #include "JunosLexer.h"
 #include "JunosParser.h"
 #include "antlr4-runtime.h"
+#include "model/utf8.h"
+#include "parser/byte_char_stream.h"
 
 namespace routefix::parser::junos {
 
@@ -16,16 +18,17 @@ bool SetPath::startsWith(const std::vector<std::string>& prefix) const {
   return prefix.size() <= words.size() && std::equal(prefix.begin(), prefix.end(), words.begin());
 }
 
-std::string lineText(std::string_view text, int line) {
-  if (line <= 0) return {};
-  size_t pos = 0;
-  for (int l = 1; l < line; ++l) {
-    pos = text.find('\n', pos);
-    if (pos == std::string_view::npos) return {};
-    ++pos;
-  }
-  size_t end = text.find('\n', pos);
-  std::string_view s = text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+TextLines::TextLines(std::string_view text) : text_(text) {
+  starts_.push_back(0);
+  for (size_t i = text.find('\n'); i != std::string_view::npos; i = text.find('\n', i + 1))
+    starts_.push_back(i + 1);
+}
+
+std::string TextLines::line(int number) const {
+  if (number <= 0 || static_cast<size_t>(number) > starts_.size()) return {};
+  size_t pos = starts_[number - 1];
+  size_t end = text_.find('\n', pos);
+  std::string_view s = text_.substr(pos, end == std::string_view::npos ? text_.npos : end - pos);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
   return std::string(s);
@@ -54,16 +57,18 @@ namespace {
 // Collects lexer and parser errors as warnings naming file and line.
 class WarningErrorListener : public antlr4::BaseErrorListener {
  public:
-  WarningErrorListener(const ConfigFile& file, std::vector<model::ParseWarning>& out)
-      : file_(file), out_(out) {}
+  WarningErrorListener(const ConfigFile& file, const TextLines& lines,
+                       std::vector<model::ParseWarning>& out)
+      : file_(file), lines_(lines), out_(out) {}
   void syntaxError(antlr4::Recognizer*, antlr4::Token*, size_t line, size_t,
                    const std::string& msg, std::exception_ptr) override {
-    out_.push_back({file_.path, static_cast<int>(line), lineText(file_.text, static_cast<int>(line)),
+    out_.push_back({file_.path, static_cast<int>(line), lines_.line(static_cast<int>(line)),
                     "syntax error: " + msg});
   }
 
  private:
   const ConfigFile& file_;
+  const TextLines& lines_;
   std::vector<model::ParseWarning>& out_;
 };
 
@@ -161,7 +166,7 @@ class BraceFlattener {
 };
 
 void flattenSetForm(JunosParser::SetConfigContext* tree, const ConfigFile& file,
-                    FlatConfig& flat) {
+                    const TextLines& lines, FlatConfig& flat) {
   std::vector<SetPath> deactivated;
   for (auto* line : tree->setLine()) {
     if (auto* cmd = dynamic_cast<JunosParser::SetCommandContext*>(line)) {
@@ -194,15 +199,32 @@ void flattenSetForm(JunosParser::SetConfigContext* tree, const ConfigFile& file,
       }
     } else if (auto* other = dynamic_cast<JunosParser::OtherCommandContext*>(line)) {
       int l = static_cast<int>(other->getStart()->getLine());
-      flat.warnings.push_back({file.path, l, lineText(file.text, l), "unrecognized syntax"});
+      flat.warnings.push_back({file.path, l, lines.line(l), "unrecognized syntax"});
     }
   }
   for (const auto& d : deactivated)
     std::erase_if(flat.paths, [&](const SetPath& q) { return q.startsWith(d.words); });
 }
 
-// The ANTLR input stream decodes UTF-8 and throws on invalid bytes: those become '?', so a
-// stray byte costs a warning at most, never the whole file.
+// Deeper than any Junos schema path (its deepest statements, such as `logical-systems L
+// routing-instances R protocols bgp group G neighbor N family inet unicast prefix-limit
+// teardown idle-timeout`, sit about 12 levels down; the corpus reaches 8). The generated parser
+// recurses once per level: 10,000 levels overflowed the stack.
+constexpr int kMaxBraceDepth = 64;
+
+// The first `{` that opens level kMaxBraceDepth + 1, if any. Counted on the tokens, so braces
+// inside strings and comments do not count.
+antlr4::Token* tooDeep(antlr4::CommonTokenStream& tokens) {
+  int depth = 0;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    if (t->getType() == JunosLexer::LBRACE && ++depth > kMaxBraceDepth) return t;
+    if (t->getType() == JunosLexer::RBRACE && depth > 0) --depth;
+  }
+  return nullptr;
+}
+
+// Invalid UTF-8 bytes become '?', so names and descriptions in the model are text and a
+// stray byte costs a warning at most.
 std::string validUtf8(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -234,14 +256,24 @@ std::string validUtf8(const std::string& text) {
 FlatConfig flattenFile(const ConfigFile& file) {
   FlatConfig flat;
   bool setForm = isSetForm(file.text);
-  std::string text = validUtf8(file.text);
-  antlr4::ANTLRInputStream input(text);
+  std::string cleaned;  // the lexer reads the file in place when it is valid UTF-8
+  const std::string& text = model::isValidUtf8(file.text) ? file.text : (cleaned = validUtf8(file.text));
+  ByteCharStream input(text, file.path);
   JunosLexer lexer(&input);
   lexer.braceForm = !setForm;
-  WarningErrorListener listener(file, flat.warnings);
+  TextLines lines(file.text);
+  WarningErrorListener listener(file, lines, flat.warnings);
   lexer.removeErrorListeners();
   lexer.addErrorListener(&listener);
   antlr4::CommonTokenStream tokens(&lexer);
+  tokens.fill();
+  if (antlr4::Token* deep = tooDeep(tokens)) {
+    int line = static_cast<int>(deep->getLine());
+    flat.warnings.push_back({file.path, line, lines.line(line),
+                             "braces nested deeper than " + std::to_string(kMaxBraceDepth) +
+                                 " levels: the file is not read"});
+    return flat;
+  }
   JunosParser parser(&tokens);
   parser.removeErrorListeners();
   parser.addErrorListener(&listener);
@@ -249,7 +281,7 @@ FlatConfig flattenFile(const ConfigFile& file) {
       antlr4::atn::PredictionMode::SLL);
   try {
     if (setForm) {
-      flattenSetForm(parser.setConfig(), file, flat);
+      flattenSetForm(parser.setConfig(), file, lines, flat);
     } else {
       SetPath root;
       root.file = file.path;

@@ -36,7 +36,18 @@ bool isSetForm(std::string_view text);
 // `delete` in the set form removes what earlier lines set. Syntax errors become warnings.
 FlatConfig flattenFile(const ConfigFile& file);
 
-// The text of a 1-based line of a file, trimmed; "" when out of range.
-std::string lineText(std::string_view text, int line);
+// The lines of a file by number, for warning texts: found without rescanning the file from
+// its start (which made many warnings on a large file quadratic). Views `text`, which must
+// outlive it.
+class TextLines {
+ public:
+  explicit TextLines(std::string_view text);
+  // The 1-based line, trimmed; "" when out of range.
+  std::string line(int number) const;
+
+ private:
+  std::string_view text_;
+  std::vector<size_t> starts_;
+};
 
 }  // namespace routefix::parser::junos
