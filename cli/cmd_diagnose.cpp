@@ -20,8 +20,10 @@ struct DiagnoseArgs {
 };
 
 int runDiagnoseCommand(const DiagnoseArgs& args) {
-  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents);
-  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout, args.access);
+  verify::Deadline deadline = verify::Deadline::in(args.timeout);
+  repair::RepairJob job =
+      repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents, deadline);
+  repair::RepairResult result = runRepairSearch(args.snapshot, job, deadline, args.access);
   auto findings = repair::diagnose(args.snapshot, job.network, job.before, result);
   if (args.format == "json") std::cout << repair::diagnoseJson(findings, result).dump(2) << "\n";
   else if (args.format == "sarif") std::cout << repair::diagnoseSarif(findings, args.snapshot).dump(2) << "\n";
@@ -37,8 +39,7 @@ const RegisterCommand kDiagnose{
       app.add_option("snapshot", args->snapshot, "snapshot directory")->required();
       app.add_option("--intents", args->intents,
                      "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
-      app.add_option("--timeout", args->timeout, "seconds for the repair search (default 60)")
-          ->check(positiveSeconds());
+      addTimeoutOption(app, args->timeout, "seconds for the whole run, checks included (default 60)");
       addAccessOption(app, args->access);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json|sarif|junit")

@@ -1,4 +1,4 @@
-// routefix diff OLD NEW [--intents FILE] [--format ...]: what a change changes.
+// routefix diff OLD NEW [--intents FILE] [--timeout S] [--format ...]: what a change changes.
 #include <iostream>
 
 #include "cli/command.h"
@@ -15,12 +15,14 @@ struct DiffArgs {
   std::string old_snapshot;
   std::string new_snapshot;
   std::string intents;
+  double timeout = 0;  // seconds; 0: no limit
   std::string format = "text";
   model::SnapshotAccess access;
   bool allow_no_intents = false;
 };
 
 int runDiffCommand(const DiffArgs& args) {
+  verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
   model::Network oldNet = parser::loadSnapshot(args.old_snapshot, args.access);
   model::Network newNet = parser::loadSnapshot(args.new_snapshot, args.access);
   auto progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
@@ -37,6 +39,7 @@ int runDiffCommand(const DiffArgs& args) {
   if (intentsFile) {
     verify::VerifyOptions options;
     options.progress = progress;
+    options.deadline = deadline;
     oldReport = verify::runVerify(oldNet, oldDp, verify::loadIntents(*intentsFile, oldNet, args.allow_no_intents), options);
     newReport = verify::runVerify(newNet, newDp, verify::loadIntents(*intentsFile, newNet, args.allow_no_intents), options);
   }
@@ -60,6 +63,7 @@ const RegisterCommand kDiff{
       app.add_option("new", args->new_snapshot, "snapshot after the change")->required();
       app.add_option("--intents", args->intents,
                      "intents judged on both sides; default NEW/intents.yaml or intents.json");
+      addTimeoutOption(app, args->timeout, "seconds for both checks together (default: no limit)");
       addAccessOption(app, args->access);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json|sarif|junit")

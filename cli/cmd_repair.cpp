@@ -24,8 +24,10 @@ struct RepairArgs {
 int runRepairCommand(const RepairArgs& args) {
   // --out is checked before a search that may run for minutes, and again when written.
   if (!args.out.empty()) repair::checkOutDirectory(args.snapshot, args.out, args.force);
-  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents);
-  repair::RepairResult result = runRepairSearch(args.snapshot, job, args.timeout, args.access);
+  verify::Deadline deadline = verify::Deadline::in(args.timeout);
+  repair::RepairJob job =
+      repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents, deadline);
+  repair::RepairResult result = runRepairSearch(args.snapshot, job, deadline, args.access);
   std::cerr << "routefix: repair " << repair::statusName(result.status) << " after " << result.rounds
             << " round(s), " << result.seconds << " s, region " << result.region_nodes << " nodes, "
             << result.knobs << " knobs\n";
@@ -49,8 +51,7 @@ const RegisterCommand kRepair{
       app.add_option("--out", args->out, "write the whole patched snapshot to this directory");
       app.add_flag("--force", args->force,
                    "replace an existing, non-empty --out directory (only one that holds a snapshot)");
-      app.add_option("--timeout", args->timeout, "seconds for the search (default 60)")
-          ->check(positiveSeconds());
+      addTimeoutOption(app, args->timeout, "seconds for the whole run, checks included (default 60)");
       addAccessOption(app, args->access);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json")->check(CLI::IsMember({"text", "json"}));

@@ -1,4 +1,4 @@
-// routefix verify SNAPSHOT [--intents FILE] [--failures K] [--hygiene] [--format ...]
+// routefix verify SNAPSHOT [--intents FILE] [--failures K] [--timeout S] [--hygiene] [--format ...]
 #include <iostream>
 
 #include "cli/command.h"
@@ -15,6 +15,7 @@ struct VerifyArgs {
   std::string snapshot;
   std::string intents;
   uint32_t failures = 0;
+  double timeout = 0;  // seconds; 0: no limit
   bool hygiene = false;
   std::string format = "text";
   model::SnapshotAccess access;
@@ -22,6 +23,7 @@ struct VerifyArgs {
 };
 
 int runVerifyCommand(const VerifyArgs& args) {
+  verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);
   std::vector<verify::Intent> intents;
   if (!args.intents.empty()) {
@@ -32,6 +34,7 @@ int runVerifyCommand(const VerifyArgs& args) {
   verify::VerifyOptions options;
   options.failures = args.failures;
   options.hygiene = args.hygiene;
+  options.deadline = deadline;
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
   verify::VerifyReport report = verify::runVerify(network, intents, options);
 
@@ -49,7 +52,8 @@ const RegisterCommand kVerify{
       app.add_option("--intents", args->intents,
                      "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
       app.add_option("--failures", args->failures,
-                     "every intent must hold under any K simultaneous link failures");
+                     "every intent must hold under any K simultaneous link failures (at most every link)");
+      addTimeoutOption(app, args->timeout, "seconds for the whole check (default: no limit)");
       addAccessOption(app, args->access);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_flag("--hygiene", args->hygiene,

@@ -38,4 +38,9 @@ inline CLI::Validator positiveSeconds() {
       "SECONDS");
 }
 
+// --timeout S: a positive, finite number of seconds.
+inline void addTimeoutOption(CLI::App& app, double& seconds, const std::string& help) {
+  app.add_option("--timeout", seconds, help)->check(positiveSeconds());
+}
+
 }  // namespace routefix::cli

@@ -7,6 +7,7 @@
 #include "cli/command.h"
 #include "cli/process_safety.h"
 #include "model/input_error.h"
+#include "verify/deadline.h"
 
 namespace routefix::cli {
 std::vector<CommandSpec>& commandRegistry() {
@@ -35,6 +36,9 @@ int runCommand(const std::vector<std::pair<CLI::App*, CommandRunner>>& commands)
     for (auto& [sub, run] : commands)
       if (sub->parsed()) return run();
   } catch (const routefix::model::InputError& e) {
+    std::cerr << "routefix: error: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const routefix::verify::TimeLimitExceeded& e) {
     std::cerr << "routefix: error: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::filesystem::filesystem_error& e) {

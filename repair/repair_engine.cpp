@@ -154,7 +154,7 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
   };
   for (int round = 0; round < options.max_rounds; ++round) {
     result.rounds = round + 1;
-    double left = options.timeout_seconds - elapsed();
+    double left = options.deadline.secondsLeft();
     if (left <= 0) {
       result.timed_out = true;
       break;
@@ -209,7 +209,15 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     writePatchedSnapshot(snapshot, tmp.path() / "snapshot", files);
     model::Network patched = parser::loadSnapshot(tmp.path() / "snapshot", options.access);
     sim::DataPlane dp = sim::simulate(patched);
-    verify::VerifyReport report = verify::runVerify(patched, dp, intents, {});
+    verify::VerifyOptions check;
+    check.deadline = options.deadline;
+    verify::VerifyReport report;
+    try {
+      report = verify::runVerify(patched, dp, intents, check);
+    } catch (const verify::TimeLimitExceeded&) {
+      result.timed_out = true;
+      break;
+    }
     cand.after = outcomes(report);
     bool regression = false;
     for (size_t i = 0; i < cand.after.size(); ++i)

@@ -22,7 +22,8 @@
 namespace routefix::repair {
 
 struct RepairOptions {
-  double timeout_seconds = 60;  // for the whole search
+  // The search stops when it is due; a candidate's check that runs past it is dropped.
+  verify::Deadline deadline = verify::Deadline::in(60);
   int slack = 2;                // region: paths up to shortest + slack hops
   int max_rounds = 25;          // solve / verify iterations
   std::function<void(const std::string&)> progress;

@@ -10,7 +10,8 @@
 namespace routefix::repair {
 
 RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
-                        const model::SnapshotAccess& access, bool allowNoIntents) {
+                        const model::SnapshotAccess& access, bool allowNoIntents,
+                        const verify::Deadline& deadline) {
   RepairJob job;
   job.network = parser::loadSnapshot(snapshot, access);
   if (!intentsFile.empty()) {
@@ -22,7 +23,9 @@ RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string
                             snapshot.string());
   }
   job.baseline = sim::simulate(job.network);
-  job.before = verify::runVerify(job.network, job.baseline, job.intents, {});
+  verify::VerifyOptions check;
+  check.deadline = deadline;
+  job.before = verify::runVerify(job.network, job.baseline, job.intents, check);
   return job;
 }
 

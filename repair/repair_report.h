@@ -25,9 +25,10 @@ struct RepairJob {
 
 // Parses the snapshot, loads the intents (`intentsFile`, else the snapshot's default file;
 // none at all is an InputError, and so is a file of no intent unless `allowNoIntents`),
-// simulates and verifies.
+// simulates and verifies (TimeLimitExceeded when that check runs past `deadline`).
 RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
-                        const model::SnapshotAccess& access = {}, bool allowNoIntents = false);
+                        const model::SnapshotAccess& access = {}, bool allowNoIntents = false,
+                        const verify::Deadline& deadline = {});
 
 nlohmann::json repairJson(const RepairResult& r);
 std::string repairText(const RepairResult& r);

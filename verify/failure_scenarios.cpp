@@ -1,6 +1,7 @@
 #include "verify/failure_scenarios.h"
 
 #include <map>
+#include <sstream>
 
 #include "verify/forwarding.h"
 
@@ -121,6 +122,20 @@ bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& dp
   return true;
 }
 
+// What a check cut short by its deadline had left, for the message the user sees.
+std::string unfinishedCheck(const std::vector<Intent>& intents, const std::vector<size_t>& open,
+                            const std::vector<uint32_t>& budget, uint32_t size, uint64_t done,
+                            size_t atThisSize, uint64_t simulated, const Deadline& deadline) {
+  std::ostringstream out;
+  out << "the check did not finish within the time limit (--timeout " << deadline.seconds()
+      << " s): intent " << intents[open.front()].name << " under up to " << budget[open.front()]
+      << " simultaneous link failure(s)";
+  if (open.size() > 1) out << " (and " << open.size() - 1 << " more)";
+  out << " was at scenarios with " << size << " link(s) down, " << done << " of " << atThisSize
+      << " simulated (" << simulated << " in all); give it more time or fewer failures";
+  return out.str();
+}
+
 uint64_t choose(uint64_t n, uint64_t k) {
   if (k > n) return 0;
   long double r = 1;
@@ -181,15 +196,21 @@ std::vector<model::Prefix> intentDestinations(const Intent& intent) {
   return {};
 }
 
+uint32_t failureBudget(const model::Network& network, const Intent& intent, uint32_t failures) {
+  uint64_t links = network.links.size();
+  return static_cast<uint32_t>(std::min<uint64_t>(std::max(intent.failures, failures), links));
+}
+
 std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
-                                              ScenarioStats& stats, const Progress& progress) {
+                                              ScenarioStats& stats, const Progress& progress,
+                                              const Deadline& deadline) {
   std::vector<IntentVerdict> verdicts(intents.size());
   std::vector<uint32_t> budget(intents.size());
   uint32_t maxBudget = 0;
   for (size_t i = 0; i < intents.size(); ++i) {
-    budget[i] = std::max(intents[i].failures, failures);
+    budget[i] = failureBudget(network, intents[i], failures);
     maxBudget = std::max(maxBudget, budget[i]);
   }
   for (uint32_t j = 1; j <= maxBudget; ++j) stats.possible += choose(network.links.size(), j);
@@ -226,12 +247,15 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
       for (size_t i : which)
         if (verdicts[i].result.holds) open.push_back(i);
       if (open.empty()) continue;
+      if (deadline.passed())
+        throw TimeLimitExceeded(unfinishedCheck(intents, open, budget, size, done, level.size(),
+                                                stats.simulated, deadline));
       sim::SimulationOptions scenario;
       scenario.failed_links = failed;
       if (!simulator) simulator.emplace(network);
       sim::DataPlane dp = simulator->simulate(scenario);
       ++stats.simulated;
-      if (progress && ++done % 100 == 0)
+      if (++done % 100 == 0 && progress)
         progress("  " + std::to_string(done) + "/" + std::to_string(level.size()));
       auto changes = forwardingChanges(simulator->baseline(), dp, failed);
       for (size_t i : open) {

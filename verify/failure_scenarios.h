@@ -35,6 +35,7 @@
 
 #include "model/network.h"
 #include "sim/dataplane.h"
+#include "verify/deadline.h"
 #include "verify/intent.h"
 #include "verify/intent_check.h"
 
@@ -61,11 +62,16 @@ struct IntentVerdict {
 
 using Progress = std::function<void(const std::string&)>;
 
-// Checks every intent under its own budget (max of intent.failures and `failures`).
-// `baseline` is the network simulated with no failure.
+// How many links may fail at once for `intent`: the larger of its own `failures` and the
+// command's, at most every link of the network (failing more is the same scenario).
+uint32_t failureBudget(const model::Network& network, const Intent& intent, uint32_t failures);
+
+// Checks every intent under its failureBudget(). `baseline` is the network simulated with
+// no failure. Throws TimeLimitExceeded when `deadline` passes before every scenario is done.
 std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
-                                              ScenarioStats& stats, const Progress& progress = {});
+                                              ScenarioStats& stats, const Progress& progress = {},
+                                              const Deadline& deadline = {});
 
 }  // namespace routefix::verify

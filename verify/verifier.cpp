@@ -23,13 +23,13 @@ VerifyReport runVerify(const model::Network& network, const sim::DataPlane& base
   if (options.progress && !intents.empty())
     options.progress("checking " + std::to_string(intents.size()) + " intent(s)");
   auto verdicts = checkUnderFailures(network, baseline, intents, options.failures, report.scenarios,
-                                     options.progress);
+                                     options.progress, options.deadline);
   for (size_t i = 0; i < intents.size(); ++i) {
     IntentReport r;
     r.intent = intents[i];
     r.holds = verdicts[i].result.holds;
     r.counterexample = std::move(verdicts[i].result.counterexample);
-    r.failures = std::max(intents[i].failures, options.failures);
+    r.failures = failureBudget(network, intents[i], options.failures);
     r.scenarios_checked = verdicts[i].scenarios_checked;
     report.intents.push_back(std::move(r));
   }

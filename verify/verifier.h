@@ -17,13 +17,14 @@ struct VerifyOptions {
   uint32_t failures = 0;  // --failures K: applies to every intent (max with the intent's own)
   bool hygiene = false;   // run the hygiene checks even when intents are given
   Progress progress;      // long runs report here (stderr in the CLI)
+  Deadline deadline;      // --timeout: past it, runVerify throws TimeLimitExceeded
 };
 
 struct IntentReport {
   Intent intent;
   bool holds = true;
   std::optional<Counterexample> counterexample;
-  uint32_t failures = 0;  // the budget it was checked with
+  uint32_t failures = 0;  // the budget it was checked with (failureBudget)
   uint64_t scenarios_checked = 0;
 };
 
