@@ -205,13 +205,16 @@ AsGraph parseAsRelationships(const std::string& text, const std::string& file_na
   return AsGraph::fromLinks(links);
 }
 
-std::string readMaybeCompressed(const std::string& path) {
-  std::string raw = model::readInputFile(path, path);
+std::string decompressIfCompressed(std::string raw, const std::string& path) {
   if (raw.size() >= 3 && raw.compare(0, 3, "BZh") == 0) return decompressBzip2(raw, path);
   if (raw.size() >= 2 && static_cast<unsigned char>(raw[0]) == 0x1f &&
       static_cast<unsigned char>(raw[1]) == 0x8b)
     return decompressGzip(raw, path);
   return raw;
+}
+
+std::string readMaybeCompressed(const std::string& path) {
+  return decompressIfCompressed(model::readInputFile(path, path), path);
 }
 
 AsGraph loadAsRelationships(const std::string& path) {

@@ -63,5 +63,8 @@ AsGraph parseAsRelationships(const std::string& text, const std::string& file_na
 
 // The file's bytes, decompressed if it is gzip or bzip2. Throws InputError if unreadable.
 std::string readMaybeCompressed(const std::string& path);
+// The same for bytes in memory (`path` names them in errors): corrupt or truncated
+// compressed data is an InputError.
+std::string decompressIfCompressed(std::string raw, const std::string& path);
 
 }  // namespace routefix::anycast
