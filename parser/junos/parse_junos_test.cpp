@@ -413,6 +413,12 @@ TEST_CASE("AS-path regex translation") {
   CHECK_FALSE(matches(".* 64512-64520 .*", {3, 64521, 4}));
   CHECK(matches("^65000$", {65000}));
   CHECK_FALSE(junos::asPathRegexFromJunos("65000 [abc]"));
+  // Range bounds beyond 32 bits are no AS numbers (std::stoull threw, found by fuzz_driver).
+  CHECK_FALSE(junos::asPathRegexFromJunos("1-99999999999999999999"));
+  CHECK_FALSE(junos::asPathRegexFromJunos("99999999999999999999-1"));
+  auto p = parse("policy-options { as-path BIG \"1-99999999999999999999\"; }\n");
+  REQUIRE(p.warnings.size() == 1);
+  CHECK(p.warnings[0].message == "not modelled: AS-path regex \"1-99999999999999999999\"");
 }
 
 TEST_CASE("route-filters: match types and longest-match semantics") {

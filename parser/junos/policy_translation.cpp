@@ -8,6 +8,7 @@
 
 #include "model/cisco_regex.h"
 #include "parser/junos/junos_draft.h"
+#include "parser/junos/path_pattern.h"
 #include "parser/junos/policy_translation.h"
 
 namespace routefix::parser::junos {
@@ -66,10 +67,11 @@ std::optional<std::string> asPathRegexFromJunos(std::string_view junos) {
       if (j < junos.size() && junos[j] == '-') {  // AS range "64512-64520"
         size_t k = j + 1;
         while (k < junos.size() && std::isdigit(static_cast<unsigned char>(junos[k]))) ++k;
-        uint64_t lo = std::stoull(first), hi = k > j + 1 ? std::stoull(std::string(junos.substr(j + 1, k - j - 1))) : 0;
-        if (hi < lo || hi - lo > 256) return std::nullopt;
+        // Bounds must be AS numbers (32 bits); std::stoull threw on longer digit runs.
+        auto lo = parseUint(first), hi = parseUint(junos.substr(j + 1, k - j - 1));
+        if (!lo || !hi || *hi < *lo || *hi - *lo > 256) return std::nullopt;
         std::string alt;
-        for (uint64_t a = lo; a <= hi; ++a) alt += (alt.empty() ? "" : "|") + std::to_string(a);
+        for (uint64_t a = *lo; a <= *hi; ++a) alt += (alt.empty() ? "" : "|") + std::to_string(a);
         out += "((" + alt + ")( |$))";
         i = k;
       } else {
