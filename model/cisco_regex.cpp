@@ -21,7 +21,12 @@ RE2::Options options() {
 
 CiscoRegex::CiscoRegex(std::string_view pattern)
     : re_(std::make_unique<RE2>(posixFromCiscoRegex(pattern), options())) {
-  if (!re_->ok()) error_ = re_->error();
+  if (re_->ok()) return;
+  // RE2 names the pattern it compiled ("missing ): <pattern>"); the user wrote another one.
+  error_ = re_->error();
+  std::string suffix = ": " + re_->pattern();
+  if (error_.size() > suffix.size() && error_.compare(error_.size() - suffix.size(), suffix.size(), suffix) == 0)
+    error_.resize(error_.size() - suffix.size());
 }
 
 CiscoRegex::~CiscoRegex() = default;

@@ -100,8 +100,9 @@ TEST_CASE("an invalid as-path regex is a warning with file:line and matches noth
   auto r = runRoutefix({"parse", writeAsPathSnapshot(s, "(_64999", 2), "--format", "json"});
   CHECK(r.exit_code == 0);
   bool warned = false;
-  for (const auto& w : r.json()["warnings"])
-    if (w["file"] == "configs/r1.cfg" && w["line"] == 9 &&
+  auto out = r.json();
+  for (const auto& w : out["warnings"])
+    if (w["file"] == "configs/r1.cfg" && w["line"] == 10 &&
         w["message"].get<std::string>().find("invalid regular expression in as-path list AP") != std::string::npos &&
         w["message"].get<std::string>().find("this entry matches nothing") != std::string::npos)
       warned = true;
@@ -121,7 +122,8 @@ TEST_CASE("Junos braces nested 10,000 deep: the file is skipped with a warning (
   CHECK(r.result.exit_code == 0);
   CHECK(r.seconds < 10);
   bool warned = false;
-  for (const auto& w : r.result.json()["warnings"])
+  auto out = r.result.json();  // kept: a loop over a temporary's member would dangle
+  for (const auto& w : out["warnings"])
     warned = warned || (w["file"] == "configs/j1.conf" && w["line"] == 2 + 64 &&  // opens level 65
                         w["message"] == "braces nested deeper than 64 levels: the file is not read");
   CHECK(warned);
