@@ -53,12 +53,14 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
     case Vendor::Eos:
       // EOS: every BGP route has distance 200 (`distance bgp 200 200 200`); no communities
       // without `send-community`; one path unless `maximum-paths`; a missing route-map
-      // permits; aggregates count main-RIB contributors.
+      // permits; aggregates count main-RIB contributors; an OSPF route to its own gateway
+      // goes via the interface.
       d.distance_ebgp = 200;
       d.bgp_local_weight = 0;
       d.undefined_route_map_permits = true;
       d.bgp_aggregate_from_main_rib = true;
       d.bgp_multipath_relax = true;
+      d.ospf_route_to_gateway_via_interface = true;
       break;
     case Vendor::Nxos:
       // NX-OS: IOS distances; OSPF's reference bandwidth is 40 Gbit/s; neighbors carry IPv4
@@ -96,6 +98,13 @@ const Interface* Device::findInterface(std::string_view n) const {
   for (const auto& i : interfaces)
     if (equalsIgnoreCase(i.name, n)) return &i;
   return nullptr;
+}
+
+std::optional<InterfaceAddress> Device::sourceAddress(const Interface& i) const {
+  if (i.address || i.unnumbered.empty()) return i.address;
+  const Interface* lender = findInterface(i.unnumbered);
+  if (!lender || lender == &i) return std::nullopt;
+  return lender->address;
 }
 
 const Interface* Device::interfaceFor(Ipv4 a) const {

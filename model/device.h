@@ -65,6 +65,9 @@ struct VendorDefaults {
   // The /32 `local` route of each interface address (IOS, EOS, NX-OS); FRR has none.
   bool local_routes = true;
   uint32_t ospf_loopback_cost = 1;  // FRR: 0
+  // An OSPF route to the gateway's own address (the neighbour's loopback across an unnumbered
+  // link): EOS installs it via the interface alone; IOS keeps the gateway address.
+  bool ospf_route_to_gateway_via_interface = false;
 
   static VendorDefaults forVendor(Vendor v);
 };
@@ -81,6 +84,9 @@ struct Interface {
   std::string name;  // as written ("GigabitEthernet0/1", "eth0", "ge-0/0/0.0")
   std::optional<InterfaceAddress> address;
   std::vector<InterfaceAddress> secondary;
+  // Non-empty: the interface is unnumbered and borrows this interface's address (IOS
+  // `ip unnumbered Loopback0`); it has no subnet of its own (see Device::sourceAddress).
+  std::string unnumbered;
   bool shutdown = false;
   // Non-empty: the interface is in this VRF (IOS/EOS `vrf forwarding X`, EOS `vrf X`, NX-OS
   // `vrf member X`). VRFs are not modelled yet: such interfaces stay out of the default
@@ -285,6 +291,9 @@ struct Device {
   std::map<std::string, RoutePolicy> route_policies;
 
   const Interface* findInterface(std::string_view name) const;  // case-insensitive
+  // The address the interface's packets come from: its own primary, or the primary of the
+  // interface an unnumbered one borrows from (none when that one is missing or has none).
+  std::optional<InterfaceAddress> sourceAddress(const Interface& i) const;
   // The interface whose subnet (primary or secondary) contains the address.
   const Interface* interfaceFor(Ipv4 address) const;
 };

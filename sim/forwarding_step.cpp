@@ -77,10 +77,14 @@ ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, con
     const auto& peers = topo.segmentPeers(here);
     if (o && std::find(peers.begin(), peers.end(), *o) != peers.end()) next = o;
     // An interface next hop with a known router behind it (BGP unnumbered: the peer's
-    // link-local address) goes to that router whatever the destination.
-    if (!next && !nh.ip && !nh.node.empty())
-      for (const auto& p : peers)
-        if (topo.device(p.node).name == nh.node) next = p;
+    // link-local address; EOS OSPF over an unnumbered link) goes to that router whatever the
+    // destination; a next-hop address on another interface of a peer (its loopback, lent to
+    // the unnumbered link) goes to that peer.
+    for (const auto& p : peers) {
+      if (next) break;
+      bool named = !nh.ip && !nh.node.empty() && topo.device(p.node).name == nh.node;
+      if (named || (nh.ip && o && p.node == o->node)) next = p;
+    }
   }
   if (!next) {
     // Nobody in the snapshot: a host on a connected subnet, or an external peer.

@@ -72,11 +72,12 @@ bool isPassive(const model::OspfProcess& p, const model::Interface& itf) {
   return p.passive_default;
 }
 
-std::optional<uint32_t> areaOf(const model::OspfProcess& p, const model::Interface& itf) {
+// `network` statements match the address the interface sends from: an unnumbered interface
+// joins the area of the address it borrows.
+std::optional<uint32_t> areaOf(const model::OspfProcess& p, const model::Interface& itf, Ipv4 source) {
   if (itf.ospf_area) return itf.ospf_area;
-  if (!itf.address) return std::nullopt;
   for (const auto& n : p.networks)
-    if (n.match.matches(itf.address->address)) return n.area;
+    if (n.match.matches(source)) return n.area;
   return std::nullopt;
 }
 
@@ -186,14 +187,16 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     if (!d.ospf) continue;
     for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
       const auto& itf = d.interfaces[i];
-      if (!itf.routes() || !itf.address) continue;
-      auto area = areaOf(*d.ospf, itf);
+      auto source = d.sourceAddress(itf);
+      if (!itf.routes() || !source) continue;
+      auto area = areaOf(*d.ospf, itf, source->address);
       if (!area) continue;
       OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(), itf.ospf_point_to_point,
-                      semantics::ospfInterfaceCost(d, itf), {}, itf.address->address};
+                      semantics::ospfInterfaceCost(d, itf), {}, source->address};
+      // An unnumbered interface has no subnet to advertise: the lender advertises its own.
       if (o.loopback) {
-        o.prefixes.push_back(Prefix(itf.address->address, 32));
-      } else {
+        o.prefixes.push_back(Prefix(source->address, 32));
+      } else if (itf.address) {
         o.prefixes.push_back(itf.address->subnet());
         for (const auto& s : itf.secondary) o.prefixes.push_back(s.subnet());
       }
@@ -236,7 +239,8 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         // Hellos must come from the interface's subnet, except on point-to-point links, where
         // FRR and IOS skip the mask check: unnumbered and /32 links form adjacencies.
         bool pointToPoint = o.point_to_point && po.point_to_point;
-        if (!pointToPoint && po.prefixes[0] != o.prefixes[0]) continue;
+        bool sameSubnet = !o.prefixes.empty() && !po.prefixes.empty() && po.prefixes[0] == o.prefixes[0];
+        if (!pointToPoint && !sameSubnet) continue;
         adjacent = true;
         key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
       }
@@ -451,7 +455,10 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       for (const auto& h : c.hops) {
         InterfaceRef itf{n, h.iface};
         Ipv4 gw{h.gateway};
-        hops.push_back(NextHop{gw, d.interfaces[h.iface].name, topo.nodeBehind(itf, gw), false});
+        const auto& egress = d.interfaces[h.iface];
+        std::optional<Ipv4> ip = gw;
+        if (d.defaults.ospf_route_to_gateway_via_interface && p == Prefix(gw, 32)) ip.reset();
+        hops.push_back(NextHop{ip, egress.name, topo.nodeBehind(itf, gw), false});
       }
       std::sort(hops.begin(), hops.end());
       // `maximum-paths N` keeps N of the equal-cost paths: the lowest gateway addresses, as

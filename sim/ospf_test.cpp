@@ -341,3 +341,74 @@ TEST_CASE("OSPF over a point-to-point link with /32 addresses (unnumbered, as FR
   CHECK(r->next_hops[0].node == "r2");
   CHECK(routeAt(dp, "r2", "10.0.0.1/32"));
 }
+
+namespace {
+
+// r1 and r2 joined by Ethernet1 borrowing each one's Loopback0 (IOS `ip unnumbered`, EOS
+// `ip address unnumbered`), OSPF point-to-point over it; r2 has a LAN.
+NetworkBuilder unnumberedPair(Vendor vendor) {
+  NetworkBuilder b;
+  b.router("r1", vendor);
+  b.router("r2", vendor);
+  b.iface("r1", "Loopback0", "10.0.0.1/32");
+  b.iface("r2", "Loopback0", "10.0.0.2/32");
+  for (auto n : {"r1", "r2"}) {
+    auto& e = b.iface(n, "Ethernet1", "0.0.0.0/0");
+    e.address.reset();
+    e.unnumbered = "Loopback0";
+    e.ospf_point_to_point = true;
+  }
+  b.iface("r2", "lan", "10.2.0.1/24");
+  b.addLink({"r1", "Ethernet1", "r2", "Ethernet1"});
+  ospfAll(b, "r1");
+  ospfAll(b, "r2");
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("OSPF over unnumbered interfaces: the adjacency forms, the link has no subnet of its own") {
+  auto dp = simulate(unnumberedPair(Vendor::Ios).build());
+  const Route* lan = routeAt(dp, "r1", "10.2.0.0/24");
+  REQUIRE(lan);
+  REQUIRE(lan->next_hops.size() == 1);
+  // IOS: via the neighbour's borrowed address, out of the unnumbered interface.
+  CHECK(lan->next_hops[0].ip == Ipv4::parse("10.0.0.2"));
+  CHECK(lan->next_hops[0].interface == "Ethernet1");
+  CHECK(lan->next_hops[0].node == "r2");
+  CHECK(routeAt(dp, "r2", "10.0.0.1/32"));
+  // The lender's /32 is the only route for the borrowed address; no connected route appears.
+  CHECK(routeAt(dp, "r1", "10.0.0.1/32")->protocol == Protocol::Connected);
+  auto t = trace(unnumberedPair(Vendor::Ios).build(), dp, "r1", *Ipv4::parse("10.2.0.9"));
+  REQUIRE(t.paths.size() == 1);
+  CHECK(t.paths[0].outcome == TraceOutcome::Delivered);
+  CHECK(t.paths[0].hops.back().node == "r2");
+}
+
+TEST_CASE("OSPF over unnumbered interfaces: EOS routes to the neighbour's own address via the "
+          "interface alone, and forwards") {
+  auto net = unnumberedPair(Vendor::Eos).build();
+  auto dp = simulate(net);
+  const Route* lan = routeAt(dp, "r1", "10.2.0.0/24");
+  REQUIRE(lan);
+  REQUIRE(lan->next_hops.size() == 1);
+  CHECK(lan->next_hops[0].ip == Ipv4::parse("10.0.0.2"));
+  const Route* loopback = routeAt(dp, "r1", "10.0.0.2/32");
+  REQUIRE(loopback);
+  REQUIRE(loopback->next_hops.size() == 1);
+  CHECK_FALSE(loopback->next_hops[0].ip.has_value());
+  CHECK(loopback->next_hops[0].interface == "Ethernet1");
+  CHECK(loopback->next_hops[0].node == "r2");
+  auto t = trace(net, dp, "r1", *Ipv4::parse("10.0.0.2"));
+  REQUIRE(t.paths.size() == 1);
+  CHECK(t.paths[0].outcome == TraceOutcome::Delivered);
+  CHECK(t.paths[0].hops.back().node == "r2");
+}
+
+TEST_CASE("OSPF: an unnumbered interface without point-to-point forms no adjacency (no shared subnet)") {
+  auto b = unnumberedPair(Vendor::Ios);
+  for (auto n : {"r1", "r2"})
+    for (auto& i : b.dev(n).interfaces) i.ospf_point_to_point = false;
+  auto dp = simulate(b.build());
+  CHECK_FALSE(routeAt(dp, "r1", "10.2.0.0/24"));
+}

@@ -202,6 +202,7 @@ TYPE_1 : 'type-1';
 TYPE_2 : 'type-2';
 UNCHANGED : 'unchanged';
 UNICAST : 'unicast';
+UNNUMBERED : 'unnumbered';
 UPDATE_SOURCE : 'update-source';
 VRF : 'vrf';
 WEIGHT : 'weight';

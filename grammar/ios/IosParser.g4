@@ -99,6 +99,7 @@ acl_entry_stmt
 interface_stmt
   : IP ADDRESS (IP_ADDRESS IP_ADDRESS | IP_PREFIX) SECONDARY?         # IfIpAddress
   | NO IP ADDRESS ~NEWLINE*                                           # IfNoIpAddress
+  | IP ADDRESS? UNNUMBERED name                                       # IfIpUnnumbered
   | NO? SHUTDOWN                                                      # IfShutdown
   | BANDWIDTH NUMBER                                                  # IfBandwidth
   | IP OSPF COST NUMBER                                               # IfOspfCost
@@ -266,5 +267,5 @@ keyword
   REJECT | REMARK | REMOTE_AS | REMOVE_PRIVATE_AS | REPLACE_AS | ROUTE | ROUTER |
   ROUTER_ID | ROUTE_MAP | ROUTE_REFLECTOR_CLIENT | SECONDARY | SEND_COMMUNITY | SEQ | SET |
   SHUTDOWN | SOURCE_PROTOCOL | STANDARD | STATIC | SUBNETS | SUMMARY_ONLY | TAG | TYPE_1 |
-  TYPE_2 | UNCHANGED | UNICAST | UPDATE_SOURCE | VRF | WEIGHT
+  TYPE_2 | UNCHANGED | UNICAST | UNNUMBERED | UPDATE_SOURCE | VRF | WEIGHT
   ;

@@ -339,10 +339,12 @@ antlrcpp::Any ConfigWalker::visitIfIpAddress(IosParser::IfIpAddressContext* ctx)
   // IOS: a second primary address replaces the first. FRR: every address counts, the
   // first one is the primary.
   bool secondary = ctx->SECONDARY() || (out_.dialect() == model::Vendor::Frr && i.address);
-  if (secondary)
+  if (secondary) {
     i.secondary.push_back(a);
-  else
+  } else {
     i.address = a;
+    i.unnumbered.clear();
+  }
   return {};
 }
 
@@ -350,6 +352,17 @@ antlrcpp::Any ConfigWalker::visitIfNoIpAddress(IosParser::IfNoIpAddressContext*)
   model::Interface& i = currentInterface();
   i.address.reset();
   i.secondary.clear();
+  i.unnumbered.clear();
+  return {};
+}
+
+// IOS / NX-OS `ip unnumbered X`, EOS `ip address unnumbered X`: the interface has no subnet of
+// its own and sends from X's address; it replaces an `ip address` as a new primary would.
+antlrcpp::Any ConfigWalker::visitIfIpUnnumbered(IosParser::IfIpUnnumberedContext* ctx) {
+  model::Interface& i = currentInterface();
+  i.address.reset();
+  i.secondary.clear();
+  i.unnumbered = ctx->name()->getText();
   return {};
 }
 

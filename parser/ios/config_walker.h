@@ -37,6 +37,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // ---- interface mode (config_walker.cpp) ----
   antlrcpp::Any visitIfIpAddress(IosParser::IfIpAddressContext* ctx) override;
   antlrcpp::Any visitIfNoIpAddress(IosParser::IfNoIpAddressContext* ctx) override;
+  antlrcpp::Any visitIfIpUnnumbered(IosParser::IfIpUnnumberedContext* ctx) override;
   antlrcpp::Any visitIfShutdown(IosParser::IfShutdownContext* ctx) override;
   antlrcpp::Any visitIfBandwidth(IosParser::IfBandwidthContext* ctx) override;
   antlrcpp::Any visitIfOspfCost(IosParser::IfOspfCostContext* ctx) override;

@@ -119,6 +119,31 @@ TEST_CASE("interfaces in a VRF stay out of the default VRF, with a warning") {
   CHECK(warningLines(p, "VRF") == std::vector<int>{2, 5});
 }
 
+TEST_CASE("unnumbered interfaces borrow the lender's address: EOS `ip address unnumbered`, IOS `ip unnumbered`") {
+  const std::string text =
+      "interface Ethernet1\n"
+      "   ip address 10.9.9.1/30\n"
+      "   ip address unnumbered Loopback0\n"
+      "interface Ethernet2\n"
+      "   ip unnumbered Loopback0\n"
+      "interface Ethernet3\n"
+      "   ip unnumbered Loopback0\n"
+      "   ip address 10.3.3.1/30\n"
+      "interface Loopback0\n"
+      "   ip address 10.0.0.1/32\n";
+  for (auto vendor : {Vendor::Eos, Vendor::Ios}) {
+    auto p = parseText(text, vendor);
+    CHECK(p.warnings.empty());
+    const auto* e1 = find(p, "Ethernet1");
+    CHECK_FALSE(e1->address);  // the unnumbered line replaces the address, as a new primary would
+    CHECK(e1->unnumbered == "Loopback0");
+    CHECK(p.device.sourceAddress(*e1)->address == *Ipv4::parse("10.0.0.1"));
+    CHECK(find(p, "Ethernet2")->unnumbered == "Loopback0");
+    CHECK(find(p, "Ethernet3")->unnumbered.empty());
+    CHECK(p.device.sourceAddress(*find(p, "Ethernet3"))->address == *Ipv4::parse("10.3.3.1"));
+  }
+}
+
 TEST_CASE("lines that begin with # are comments and do not end the block") {
   auto p = parseText(
       "router bgp 65001\n"
