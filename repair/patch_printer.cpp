@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "repair/junos_patch_printer.h"
-#include "symsim/ospf_encoding.h"
+#include "semantics/config_rules.h"
 
 namespace routefix::repair {
 
@@ -463,7 +463,7 @@ bool PatchPrinter::ospfInterface(const model::Device& d, const symsim::Knob& k, 
     const auto* peer = network_.findDevice(l.a == d.name ? l.b : l.a);
     const auto* pi = peer ? peer->findInterface(l.a == d.name ? l.b_interface : l.a_interface) : nullptr;
     if (pi)
-      if (auto a = symsim::ospfArea(*peer, *pi)) area = *a;
+      if (auto a = semantics::ospfArea(*peer, *pi)) area = *a;
   }
   model::Prefix subnet = i->address->subnet();
   const auto& span = d.ospf->span;

@@ -1,5 +1,7 @@
 #include "semantics/config_rules.h"
 
+#include "model/names.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -31,6 +33,33 @@ uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& 
                  1000;
   double cost = std::floor(static_cast<double>(ref) / static_cast<double>(bandwidth) + 0.5);
   return static_cast<uint32_t>(std::clamp(cost, 1.0, 65535.0));
+}
+
+std::optional<uint32_t> ospfArea(const model::Device& device, const model::Interface& itf) {
+  auto source = device.sourceAddress(itf);
+  if (!device.ospf || !itf.routes() || !source) return std::nullopt;
+  if (itf.ospf_area) return itf.ospf_area;
+  for (const auto& n : device.ospf->networks)
+    if (n.match.matches(source->address)) return n.area;
+  return std::nullopt;
+}
+
+bool ospfPassive(const model::Device& device, const model::Interface& itf) {
+  if (itf.ospf_passive) return *itf.ospf_passive;
+  if (!device.ospf) return false;
+  const auto& p = *device.ospf;
+  auto listed = [&](const std::vector<std::string>& names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](const std::string& n) { return model::equalsIgnoreCase(n, itf.name); });
+  };
+  if (listed(p.passive_interfaces)) return true;
+  if (listed(p.non_passive_interfaces)) return false;
+  return p.passive_default;
+}
+
+bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b) {
+  if (a.ospf_point_to_point && b.ospf_point_to_point) return true;
+  return a.address && b.address && a.address->subnet() == b.address->subnet();
 }
 
 model::Ipv4 bgpRouterId(const model::Device& device) {

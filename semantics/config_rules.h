@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/device.h"
@@ -58,6 +59,22 @@ Bool communityEntryMatches(const std::vector<model::Community>& entry, bool exac
 // without a configured bandwidth has the vendor's default (FRR: 10 Mbit/s when the kernel
 // reports none, so an FRR eth0 costs 10); none known: cost 1.
 uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf);
+
+// The area an up interface runs OSPF in: its own `ip ospf area` (Junos: the interface under
+// an area), else the first `network` statement matching the address it sends from, which for
+// an unnumbered interface is the lender's (IOS: "network" enables an unnumbered interface
+// whose borrowed address it covers). None: the interface is not in OSPF.
+std::optional<uint32_t> ospfArea(const model::Device& device, const model::Interface& itf);
+
+// Whether the interface is passive: set on the interface (Junos), else listed under
+// `passive-interface X`, else not listed under `no passive-interface X` while
+// `passive-interface default` holds.
+bool ospfPassive(const model::Device& device, const model::Interface& itf);
+
+// Whether two OSPF interfaces on one link can become neighbours: hellos must come from the
+// receiving interface's subnet, except on point-to-point links, where FRR and IOS skip the
+// mask check, so unnumbered and /32 links form adjacencies.
+bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b);
 
 // ---- BGP sessions -------------------------------------------------------------------------
 

@@ -86,6 +86,40 @@ TEST_CASE("OSPF cost: FRR eth0 at its 10 Mbit/s default costs 10, loopbacks 0 un
   CHECK(ospfInterfaceCost(ios, iface("GigabitEthernet0/0", "10.0.0.1")) == 1);
 }
 
+TEST_CASE("OSPF area: a network statement matches the address an unnumbered interface borrows") {
+  auto d = device(model::Vendor::Ios);
+  d.ospf.emplace();
+  model::OspfNetwork n;
+  n.match = model::WildcardMatch{*model::Ipv4::parse("10.0.0.0"), 0xff};
+  n.area = 7;
+  d.ospf->networks.push_back(n);
+  d.interfaces.push_back(iface("Loopback0", "10.0.0.1"));
+  model::Interface e;
+  e.name = "Ethernet1";
+  e.unnumbered = "Loopback0";
+  d.interfaces.push_back(e);
+  CHECK(ospfArea(d, d.interfaces[1]) == 7u);
+  d.interfaces[1].shutdown = true;
+  CHECK_FALSE(ospfArea(d, d.interfaces[1]));
+  d.interfaces[1].shutdown = false;
+  d.interfaces[1].unnumbered = "Loopback9";  // lender missing: no address, not in OSPF
+  CHECK_FALSE(ospfArea(d, d.interfaces[1]));
+}
+
+TEST_CASE("OSPF hellos: the same subnet, or point-to-point at both ends (unnumbered, /32)") {
+  auto a = iface("e1", "10.0.0.1");
+  auto b = iface("e1", "10.0.0.2");
+  CHECK(ospfHellosAccepted(a, b));
+  b.address->address = *model::Ipv4::parse("10.0.9.2");
+  CHECK_FALSE(ospfHellosAccepted(a, b));
+  a.ospf_point_to_point = true;
+  CHECK_FALSE(ospfHellosAccepted(a, b));
+  b.ospf_point_to_point = true;
+  CHECK(ospfHellosAccepted(a, b));
+  a.address.reset();  // unnumbered
+  CHECK(ospfHellosAccepted(a, b));
+}
+
 TEST_CASE("BGP router-id: configured, else highest loopback; never the OSPF router-id") {
   auto d = device(model::Vendor::Frr);
   d.interfaces = {iface("eth0", "10.0.0.9"), iface("lo", "10.255.0.1")};

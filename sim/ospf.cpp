@@ -13,8 +13,6 @@ namespace routefix::sim::detail {
 
 namespace {
 
-using model::equalsIgnoreCase;
-
 constexpr uint64_t kInfinite = std::numeric_limits<uint64_t>::max();
 
 struct OspfInterface {
@@ -61,25 +59,6 @@ void offer(Candidate& best, uint64_t cost, uint64_t tie, const Hops& hops) {
   }
 }
 
-bool isPassive(const model::OspfProcess& p, const model::Interface& itf) {
-  if (itf.ospf_passive) return *itf.ospf_passive;
-  auto listed = [&](const std::vector<std::string>& names) {
-    return std::any_of(names.begin(), names.end(),
-                       [&](const std::string& n) { return equalsIgnoreCase(n, itf.name); });
-  };
-  if (listed(p.passive_interfaces)) return true;
-  if (listed(p.non_passive_interfaces)) return false;
-  return p.passive_default;
-}
-
-// `network` statements match the address the interface sends from: an unnumbered interface
-// joins the area of the address it borrows.
-std::optional<uint32_t> areaOf(const model::OspfProcess& p, const model::Interface& itf, Ipv4 source) {
-  if (itf.ospf_area) return itf.ospf_area;
-  for (const auto& n : p.networks)
-    if (n.match.matches(source)) return n.area;
-  return std::nullopt;
-}
 
 struct Edge {
   uint32_t to;
@@ -187,11 +166,10 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     if (!d.ospf) continue;
     for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
       const auto& itf = d.interfaces[i];
-      auto source = d.sourceAddress(itf);
-      if (!itf.routes() || !source) continue;
-      auto area = areaOf(*d.ospf, itf, source->address);
+      auto area = semantics::ospfArea(d, itf);
       if (!area) continue;
-      OspfInterface o{n, i, *area, isPassive(*d.ospf, itf), itf.isLoopback(), itf.ospf_point_to_point,
+      auto source = d.sourceAddress(itf);
+      OspfInterface o{n, i, *area, semantics::ospfPassive(d, itf), itf.isLoopback(), itf.ospf_point_to_point,
                       semantics::ospfInterfaceCost(d, itf), {}, source->address};
       // An unnumbered interface has no subnet to advertise: the lender advertises its own.
       if (o.loopback) {
@@ -236,11 +214,9 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         if (pi == ifIndex.end()) continue;
         const auto& po = ifs[pi->second];
         if (po.area != areaId || po.passive || po.loopback) continue;
-        // Hellos must come from the interface's subnet, except on point-to-point links, where
-        // FRR and IOS skip the mask check: unnumbered and /32 links form adjacencies.
-        bool pointToPoint = o.point_to_point && po.point_to_point;
-        bool sameSubnet = !o.prefixes.empty() && !po.prefixes.empty() && po.prefixes[0] == o.prefixes[0];
-        if (!pointToPoint && !sameSubnet) continue;
+        if (!semantics::ospfHellosAccepted(topo.device(o.node).interfaces[o.iface],
+                                           topo.device(po.node).interfaces[po.iface]))
+          continue;
         adjacent = true;
         key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
       }

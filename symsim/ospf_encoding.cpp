@@ -1,40 +1,10 @@
 #include "symsim/ospf_encoding.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "semantics/config_rules.h"
 
 namespace routefix::symsim {
-
-namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-bool sameName(const std::string& a, const std::string& b) { return lower(a) == lower(b); }
-
-}  // namespace
-
-std::optional<uint32_t> ospfArea(const model::Device& d, const model::Interface& i) {
-  if (!d.ospf || i.shutdown || !i.address) return std::nullopt;
-  if (i.ospf_area) return i.ospf_area;
-  for (const auto& n : d.ospf->networks)
-    if (n.match.matches(i.address->address)) return n.area;
-  return std::nullopt;
-}
-
-bool ospfPassive(const model::Device& d, const model::Interface& i) {
-  if (i.ospf_passive) return *i.ospf_passive;
-  if (!d.ospf) return false;
-  auto listed = [&](const std::vector<std::string>& names) {
-    return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return sameName(n, i.name); });
-  };
-  if (d.ospf->passive_default) return !listed(d.ospf->non_passive_interfaces);
-  return listed(d.ospf->passive_interfaces);
-}
 
 bool ospfCarries(const model::Network& network, const model::Prefix& prefix) {
   bool owned = false;
@@ -57,7 +27,7 @@ bool ospfCarries(const model::Network& network, const model::Prefix& prefix) {
 }
 
 z3::expr OspfEncoding::enabled(const model::Device& d, const model::Interface& i) {
-  if (ospfArea(d, i)) return ctx_.bool_val(true);
+  if (semantics::ospfArea(d, i)) return ctx_.bool_val(true);
   if (!d.ospf || i.shutdown || !i.address) return ctx_.bool_val(false);
   Knob k;
   k.key = "ospf-if|" + d.name + "|" + i.name;
@@ -116,7 +86,8 @@ OspfEncoding::OspfEncoding(z3::context& ctx, KnobTable& knobs, const model::Netw
     const auto* ia = a->findInterface(l.a_interface);
     const auto* ib = b->findInterface(l.b_interface);
     if (!ia || !ib || ia->shutdown || ib->shutdown || !ia->address || !ib->address) continue;
-    if (ospfPassive(*a, *ia) || ospfPassive(*b, *ib)) continue;
+    if (semantics::ospfPassive(*a, *ia) || semantics::ospfPassive(*b, *ib)) continue;
+    if (!semantics::ospfHellosAccepted(*ia, *ib)) continue;
     z3::expr up = enabled(*a, *ia) && enabled(*b, *ib);
     nodes_.at(a->name).adjacencies.push_back({b->name, up, cost(*a, *ia)});
     nodes_.at(b->name).adjacencies.push_back({a->name, up, cost(*b, *ib)});

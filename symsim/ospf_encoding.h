@@ -23,9 +23,6 @@ namespace routefix::symsim {
 // True when OSPF carries the prefix: some OSPF router has it as a connected subnet and no
 // router puts it into BGP.
 bool ospfCarries(const model::Network& network, const model::Prefix& prefix);
-// The area of the network statement (or interface setting) that puts it in OSPF.
-std::optional<uint32_t> ospfArea(const model::Device& d, const model::Interface& i);
-bool ospfPassive(const model::Device& d, const model::Interface& i);
 
 class OspfEncoding {
  public:
