@@ -181,6 +181,25 @@ TEST_CASE("braces nested deeper than 64 levels: the file is skipped with a warni
   CHECK(q.paths.size() == 2);
 }
 
+TEST_CASE("bracketed lists that multiply past the file's size: the file is skipped with a warning") {
+  // 2^40 combinations; the expansion ran until fuzz_driver's 10 s limit.
+  std::string lists;
+  for (int i = 0; i < 40; ++i) lists += " [ a" + std::to_string(i) + " b" + std::to_string(i) + " ]";
+  for (const std::string& text : {"system { host-name j1; }\nx" + lists + ";\n",
+                                  "set system host-name j1\nset x" + lists + "\n"}) {
+    auto start = std::chrono::steady_clock::now();
+    auto f = flat(text);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+    CHECK(f.paths.empty());
+    REQUIRE(f.warnings.size() == 1);
+    CHECK(f.warnings[0].line == 2);
+    CHECK(f.warnings[0].message.find("bracketed lists expand past") == 0);
+  }
+  auto members = flat("policy-options { community C members [ 1:1 1:2 1:3 ]; }\n");
+  CHECK(members.paths.size() == 3);
+  CHECK(members.warnings.empty());
+}
+
 TEST_CASE("apply-groups inherits group paths; wildcards match existing names only") {
   auto f = flat(
       "groups {\n"

@@ -105,17 +105,32 @@ std::vector<WordChoice> statementWords(const std::vector<JunosParser::WordContex
   return out;
 }
 
+// Bracketed lists multiply: `a [ x y ] b [ z w ]` is four paths, and lists in nested block
+// headers multiply again. Junos writes a list as one statement's values, so the paths of a
+// file hold a few times as many words as the file (each leaf repeats its block headers); a
+// file whose paths would hold many more is not read (62 lists in one statement hung the
+// parser and took gigabytes, found by fuzz_driver).
+struct ExpansionLimit {
+  int line;
+};
+
+size_t pathBudget(size_t tokens) { return 64 * tokens + 4096; }  // words in all paths
+
 // Expands bracketed lists: `members [ a b ]` -> two paths, `members a` and `members b`.
+// Throws ExpansionLimit once the emitted paths hold `budget` words.
 void expandChoices(const std::vector<WordChoice>& choices, size_t i, SetPath& current,
-                   const std::function<void(const SetPath&)>& emit) {
+                   size_t& budget, const std::function<void(const SetPath&)>& emit) {
   if (i == choices.size()) {
+    size_t cost = std::max<size_t>(1, current.words.size());
+    if (cost > budget) throw ExpansionLimit{current.word_lines.empty() ? 0 : current.word_lines.back()};
+    budget -= cost;
     emit(current);
     return;
   }
   for (const auto& v : choices[i].values) {
     current.words.push_back(v);
     current.word_lines.push_back(choices[i].line);
-    expandChoices(choices, i + 1, current, emit);
+    expandChoices(choices, i + 1, current, budget, emit);
     current.words.pop_back();
     current.word_lines.pop_back();
   }
@@ -123,7 +138,7 @@ void expandChoices(const std::vector<WordChoice>& choices, size_t i, SetPath& cu
 
 class BraceFlattener {
  public:
-  explicit BraceFlattener(std::vector<SetPath>& out) : out_(out) {}
+  BraceFlattener(std::vector<SetPath>& out, size_t& budget) : out_(out), budget_(budget) {}
 
   void statements(const std::vector<JunosParser::StatementContext*>& list, const SetPath& prefix) {
     for (auto* s : list) statement(s, prefix);
@@ -141,7 +156,7 @@ class BraceFlattener {
     if (auto* leaf = dynamic_cast<JunosParser::LeafStatementContext*>(s)) {
       if (inactive(leaf)) return;
       SetPath current = prefix;
-      expandChoices(statementWords(leaf->words), 0, current, [&](const SetPath& p) {
+      expandChoices(statementWords(leaf->words), 0, current, budget_, [&](const SetPath& p) {
         SetPath path = p;
         path.line = path.word_lines.empty() ? 0 : path.word_lines.back();
         out_.push_back(std::move(path));
@@ -150,7 +165,7 @@ class BraceFlattener {
       if (inactive(block)) return;
       SetPath current = prefix;
       auto children = block->statement();
-      expandChoices(statementWords(block->words), 0, current, [&](const SetPath& p) {
+      expandChoices(statementWords(block->words), 0, current, budget_, [&](const SetPath& p) {
         size_t before = out_.size();
         statements(children, p);
         if (out_.size() == before) {  // `x { }` still says x exists
@@ -163,10 +178,11 @@ class BraceFlattener {
   }
 
   std::vector<SetPath>& out_;
+  size_t& budget_;
 };
 
 void flattenSetForm(JunosParser::SetConfigContext* tree, const ConfigFile& file,
-                    const TextLines& lines, FlatConfig& flat) {
+                    const TextLines& lines, size_t& budget, FlatConfig& flat) {
   std::vector<SetPath> deactivated;
   for (auto* line : tree->setLine()) {
     if (auto* cmd = dynamic_cast<JunosParser::SetCommandContext*>(line)) {
@@ -174,7 +190,7 @@ void flattenSetForm(JunosParser::SetConfigContext* tree, const ConfigFile& file,
       SetPath current;
       current.file = file.path;
       std::vector<SetPath> paths;
-      expandChoices(statementWords(cmd->words), 0, current, [&](const SetPath& p) {
+      expandChoices(statementWords(cmd->words), 0, current, budget, [&](const SetPath& p) {
         SetPath path = p;
         path.line = static_cast<int>(cmd->verb->getLine());
         paths.push_back(std::move(path));
@@ -279,14 +295,20 @@ FlatConfig flattenFile(const ConfigFile& file) {
   parser.addErrorListener(&listener);
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
       antlr4::atn::PredictionMode::SLL);
+  size_t budget = pathBudget(tokens.size());
   try {
     if (setForm) {
-      flattenSetForm(parser.setConfig(), file, lines, flat);
+      flattenSetForm(parser.setConfig(), file, lines, budget, flat);
     } else {
       SetPath root;
       root.file = file.path;
-      BraceFlattener(flat.paths).statements(parser.braceConfig()->statement(), root);
+      BraceFlattener(flat.paths, budget).statements(parser.braceConfig()->statement(), root);
     }
+  } catch (const ExpansionLimit& limit) {
+    flat.paths.clear();
+    flat.warnings.push_back({file.path, limit.line, lines.line(limit.line),
+                             "bracketed lists expand past " + std::to_string(pathBudget(tokens.size())) +
+                                 " words of statements: the file is not read"});
   } catch (const std::exception& e) {  // the runtime's own failures: report, keep the rest
     flat.warnings.push_back({file.path, 0, {}, std::string("could not parse the file: ") + e.what()});
   }
