@@ -569,7 +569,12 @@ class Engine {
       if (path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1])
         lastPrepend_ = {path, peer.sender_as, tables_.paths.prepend(path, peer.sender_as)};
       out.as_path = lastPrepend_[2];
-      out.next_hop = s.next_hop_set ? s.next_hop.value : peer.sender_address.value;
+      // A learned next hop on the subnet shared with the receiver stays (third-party next hop).
+      const auto& shared = facts_[p].shared_subnet;
+      bool thirdParty = !s.next_hop_peer_address && !facts_[p].next_hop_self && b.kind == PathKind::Learned &&
+                        b.next_hop != 0 && shared && shared->contains(Ipv4{b.next_hop}) &&
+                        connectedSubnet(topo_.device(peer.sender), Ipv4{b.next_hop}) == shared;
+      out.next_hop = s.next_hop_set ? s.next_hop.value : thirdParty ? b.next_hop : peer.sender_address.value;
       // MED does not cross two AS boundaries unless a policy sets it.
       bool keepMed = s.metric_set || b.kind != PathKind::Learned || !b.ebgp;
       out.med = keepMed ? s.metric : 0;

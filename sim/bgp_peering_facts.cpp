@@ -4,6 +4,20 @@
 
 namespace routefix::sim::detail {
 
+std::optional<model::Prefix> connectedSubnet(const model::Device& device, Ipv4 address) {
+  std::optional<model::Prefix> best;
+  auto consider = [&](const model::InterfaceAddress& a) {
+    model::Prefix subnet = a.subnet();
+    if (subnet.contains(address) && (!best || subnet.length > best->length)) best = subnet;
+  };
+  for (const auto& i : device.interfaces) {
+    if (!i.routes()) continue;
+    if (i.address) consider(*i.address);
+    for (const auto& s : i.secondary) consider(s);
+  }
+  return best;
+}
+
 std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
                                        std::vector<PolicyEvaluator>& policies) {
   std::vector<PeeringFacts> facts;
@@ -23,6 +37,8 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
       f.send_community = sn.send_community;
       f.next_hop_self = sn.next_hop_self;
       f.next_hop_self_force = sn.next_hop_self && sn.next_hop_self_force;
+      if (peer.ebgp && !peer.confed && !peer.unnumbered())
+        f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);
     }
     f.in = &policies[peer.receiver].resolve(rn.import_policies);
     f.in_permits_all = PolicyEvaluator::permitsUnchanged(*f.in);

@@ -21,12 +21,20 @@ struct PeeringFacts {
   bool out_blocked = false, in_blocked = false;        // ebgp-requires-policy and none set
   bool default_originate = false, send_community = false, next_hop_self = false;
   bool next_hop_self_force = false;  // next-hop-self on reflected iBGP routes too
+  // eBGP: the sender's connected subnet that holds the receiver's address. A learned next hop
+  // on it goes out unchanged (a third-party next hop, RFC 4271 5.1.3; FRR
+  // bgp_multiaccess_check_v4).
+  std::optional<model::Prefix> shared_subnet;
   bool multihop = false;  // receiver's ebgp-multihop
   uint32_t weight = 0;    // receiver's neighbor weight
   uint32_t receiver_asn = 0;
   std::optional<uint32_t> local_as;  // receiver's local-as when it differs from its AS
   uint32_t allowas_in = 0;
 };
+
+// The device's longest connected subnet (up interfaces of the default VRF, secondary addresses
+// included) that holds the address: FRR's lookup in its connected table.
+std::optional<model::Prefix> connectedSubnet(const model::Device& device, Ipv4 address);
 
 std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
                                        std::vector<PolicyEvaluator>& policies);

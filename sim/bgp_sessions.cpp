@@ -30,6 +30,20 @@ std::optional<Ipv4> localAddress(const Topology& topo, const NodeRib& rib, uint3
   return itf->address->address;
 }
 
+// Whether node `b` has a statement for an address of `a` that it sources from `address`:
+// its connection to `a` then arrives from `address`, which `a` configured as a neighbor.
+bool acceptsFromPeer(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t b, uint32_t a,
+                     Ipv4 address) {
+  for (const auto& nb : topo.device(b).bgp->neighbors) {
+    if (!nb.address) continue;
+    auto owner = topo.owner(*nb.address);
+    if (!owner || owner->node != a) continue;
+    auto source = localAddress(topo, ribs[b], b, nb);
+    if (source && *source == address) return true;
+  }
+  return false;
+}
+
 std::string statementProblem(const model::BgpNeighbor& n) {
   if (n.shutdown) return "neighbor is shut down";
   if (!n.remote_as && !n.remote_as_external && !n.remote_as_internal) return "no remote-as";
@@ -202,6 +216,9 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         }
         nb = db.bgp->findNeighbor(*local);
         if (!nb) {
+          // The peer refuses our connection, but its own may reach us: it is one of its
+          // statements, from its side (update-source on one side only).
+          if (acceptsFromPeer(topo, igpRibs, b, a, *na.address)) continue;
           fail("no neighbor " + local->str() + " on " + db.name);
           continue;
         }
@@ -224,13 +241,10 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         fail(db.name + " expects a different AS than " + std::to_string(ownAs));
         continue;
       }
+      // Our connection from `local` to the peer's address is accepted: the peer has a statement
+      // for `local` (where the peer sources its own connection from does not matter; FRR and
+      // IOS accept a connection from any configured neighbor address).
       if (!unnumbered) {  // an unnumbered session is on one link by construction
-        auto peerLocal = localAddress(topo, igpRibs[b], b, *nb);
-        if (!peerLocal || *peerLocal != *na.address) {
-          fail(db.name + " sources the session from " + (peerLocal ? peerLocal->str() : "nowhere") +
-               ", not " + na.address->str());
-          continue;
-        }
         bool multihop = (st.ebgp && (na.ebgp_multihop || nb->ebgp_multihop)) || !st.ebgp;
         bool reachable;
         if (!multihop) {

@@ -452,8 +452,18 @@ TEST_CASE("iBGP over OSPF loopbacks: update-source, next-hop-self, recursive nex
     CHECK(r->protocol_next_hops[0].ip == Ipv4::parse("1.1.1.1"));
     CHECK(r->protocol_next_hops[0].node == "r1");
   }
-  SUBCASE("without update-source the session does not come up") {
+  SUBCASE("update-source on one side: r3 accepts r1's connection from 1.1.1.1") {
+    // FRR topotest bgp_aigp: r2 has no update-source towards r1's loopback, r1 has one, and
+    // real FRR brings the session up (a connection is accepted from any configured neighbor
+    // address, whatever address the acceptor would source its own from).
     b.dev("r3").bgp->neighbors.back().update_source.clear();
+    auto dp = simulate(b.build());
+    CHECK(session(dp, "r1", "3.3.3.3")->established);
+    CHECK(session(dp, "r3", "1.1.1.1")->established);
+  }
+  SUBCASE("without update-source on either side the session does not come up") {
+    b.dev("r3").bgp->neighbors.back().update_source.clear();
+    b.dev("r1").bgp->neighbors.back().update_source.clear();
     auto dp = simulate(b.build());
     CHECK_FALSE(session(dp, "r1", "3.3.3.3")->established);
   }

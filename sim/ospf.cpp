@@ -172,8 +172,10 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       OspfInterface o{n, i, *area, semantics::ospfPassive(d, itf), itf.isLoopback(), itf.ospf_point_to_point,
                       semantics::ospfInterfaceCost(d, itf), {}, source->address};
       // An unnumbered interface has no subnet to advertise: the lender advertises its own.
+      // A loopback's every address is a host route (FRR: `ip address` twice on lo).
       if (o.loopback) {
         o.prefixes.push_back(Prefix(source->address, 32));
+        for (const auto& s : itf.secondary) o.prefixes.push_back(Prefix(s.address, 32));
       } else if (itf.address) {
         o.prefixes.push_back(itf.address->subnet());
         for (const auto& s : itf.secondary) o.prefixes.push_back(s.subnet());

@@ -279,6 +279,23 @@ TEST_CASE("OSPF on a broadcast segment with three routers") {
   CHECK(r->metric == 10);  // FRR loopback host route: cost 0 on top of the LAN cost
 }
 
+TEST_CASE("OSPF advertises every address of a loopback, the second one too") {
+  // FRR topotest bgp_aigp: r6 writes `ip address` twice on lo; r4 learns both host routes.
+  NetworkBuilder b;
+  b.router("r1");
+  b.router("r2");
+  b.link("r1", "r2", "10.0.12.0/30");
+  auto& lo = b.iface("r2", "lo", "10.0.0.2/32");
+  lo.secondary.push_back(InterfaceAddress{*Ipv4::parse("10.0.6.6"), 32, {}});
+  ospfAll(b, "r1");
+  ospfAll(b, "r2");
+  auto dp = simulate(b.build());
+  CHECK(routeAt(dp, "r1", "10.0.0.2/32"));
+  const Route* r = routeAt(dp, "r1", "10.0.6.6/32");
+  REQUIRE(r);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+}
+
 TEST_CASE("OSPF cost of an interface without configured cost or bandwidth depends on the vendor") {
   // FRR assumes 10 Mbit/s when the kernel reports no speed (cost 10 with the default
   // reference of 100 Mbit/s); IOS interfaces here are gigabit (cost 1).
