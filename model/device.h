@@ -202,6 +202,7 @@ struct BgpNeighbor {
   bool route_reflector_client = false;
   bool send_community = false;
   bool send_community_extended = false;
+  bool send_community_large = false;
   std::optional<uint32_t> ebgp_multihop;  // TTL
   bool shutdown = false;
   bool activate = true;  // in the IPv4 unicast address family
@@ -211,6 +212,9 @@ struct BgpNeighbor {
   std::optional<uint32_t> weight;
   std::optional<uint32_t> local_as;
   bool remove_private_as = false;
+  // Sent to an eBGP peer, the peer's AS in the path is replaced by this router's (FRR, IOS
+  // `as-override`).
+  bool as_override = false;
   // Policy chains (IOS has at most one route-map; Junos may chain several).
   std::vector<std::string> import_policies;
   std::vector<std::string> export_policies;
@@ -286,6 +290,8 @@ struct Device {
 
   std::map<std::string, PrefixList> prefix_lists;
   std::map<std::string, CommunityList> community_lists;
+  std::map<std::string, CommunityList> ext_community_lists;    // FRR `bgp extcommunity-list`
+  std::map<std::string, CommunityList> large_community_lists;  // `bgp large-community-list`
   std::map<std::string, AsPathList> as_path_lists;
   std::map<std::string, AccessList> access_lists;
   std::map<std::string, RoutePolicy> route_policies;

@@ -1,6 +1,7 @@
 #include "model/policy.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include "model/cisco_regex.h"
@@ -28,6 +29,76 @@ std::optional<Community> parseCommunity(std::string_view text) {
   auto lo = number(text.substr(colon + 1), 0xffff);
   if (!hi || !lo) return std::nullopt;
   return static_cast<Community>((*hi << 16) | *lo);
+}
+
+namespace {
+std::optional<uint64_t> decimal(std::string_view s, uint64_t max) {
+  uint64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v > max) return std::nullopt;
+  return v;
+}
+
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    size_t j = i;
+    while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+    if (j > i) out.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+}  // namespace
+
+// FRR ecommunity_str2com: `rt` / `soo` names the type of the values after it; a value is
+// ASN:NN (2- or 4-byte AS) or A.B.C.D:NN.
+std::optional<std::vector<TextCommunity>> parseExtCommunities(std::string_view text) {
+  std::vector<TextCommunity> out;
+  std::string type;
+  for (auto w : words(text)) {
+    if (w == "rt" || w == "soo") {
+      type = std::string(w);
+      continue;
+    }
+    auto colon = w.rfind(':');
+    if (type.empty() || colon == std::string_view::npos) return std::nullopt;
+    auto global = w.substr(0, colon);
+    auto local = decimal(w.substr(colon + 1), 0xffffffffu);
+    std::string head;
+    if (auto ip = Ipv4::parse(global)) {
+      head = ip->str();
+      if (local && *local > 0xffff) return std::nullopt;
+    } else if (auto as = decimal(global, 0xffffffffu)) {
+      head = std::to_string(*as);
+      if (local && *as > 0xffff && *local > 0xffff) return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+    if (!local) return std::nullopt;
+    out.push_back(type + " " + head + ":" + std::to_string(*local));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+// RFC 8092: GLOBAL:LOCAL1:LOCAL2, three 32-bit numbers.
+std::optional<std::vector<TextCommunity>> parseLargeCommunities(std::string_view text) {
+  std::vector<TextCommunity> out;
+  for (auto w : words(text)) {
+    auto a = w.find(':');
+    auto b = a == std::string_view::npos ? a : w.find(':', a + 1);
+    if (b == std::string_view::npos) return std::nullopt;
+    auto g = decimal(w.substr(0, a), 0xffffffffu);
+    auto l1 = decimal(w.substr(a + 1, b - a - 1), 0xffffffffu);
+    auto l2 = decimal(w.substr(b + 1), 0xffffffffu);
+    if (!g || !l1 || !l2) return std::nullopt;
+    out.push_back(std::to_string(*g) + ":" + std::to_string(*l1) + ":" + std::to_string(*l2));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
 }
 
 std::string communityStr(Community c) {

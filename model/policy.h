@@ -51,10 +51,20 @@ struct PrefixList {
   bool permits(const Prefix& p) const;
 };
 
+// ---- extended and large communities (RFC 4360, RFC 8092) ----------------------------
+// Kept as their canonical text, which is also what expanded lists' regexes run on (FRR's
+// `show bgp` form): extended "rt 65001:1" / "soo 65001:1", large "65001:1:1".
+using TextCommunity = std::string;
+// "rt 65001:1 rt 65001:2" / "65001:1:1 65001:2:1" -> canonical values; nullopt when a value
+// is not one (the caller reports the line).
+std::optional<std::vector<TextCommunity>> parseExtCommunities(std::string_view text);
+std::optional<std::vector<TextCommunity>> parseLargeCommunities(std::string_view text);
+
 // ---- community lists ----------------------------------------------------------------
 struct CommunityListEntry {
   Action action = Action::Permit;
   std::vector<Community> communities;  // standard: the route must carry all of them
+  std::vector<TextCommunity> values;   // standard extended/large list: likewise
   std::string regex;                   // expanded: POSIX regex over "a:b c:d" text
   SourceSpan span;
 };
@@ -125,6 +135,8 @@ struct PolicyMatch {
     Interface,           // names: interface names
     SourceProtocol,      // protocol
     Neighbor,            // address: the peer the route came from (Junos `from neighbor`)
+    ExtCommunityList,    // names: extended community-list names (FRR `match extcommunity`)
+    LargeCommunityList,  // names: large community-list names; exact = exact-match
   };
   Kind kind = Kind::PrefixList;
   std::vector<std::string> names;
@@ -147,7 +159,7 @@ struct PolicyMatch {
 
 struct PolicySet {
   enum class Kind {
-    LocalPref,        // value
+    LocalPref,        // value; delta != 0: +/- value (FRR `set local-preference +10`)
     Metric,           // value (MED for BGP, metric for redistribution); delta != 0: +/- value
     Weight,           // value
     Community,        // communities; additive keeps the existing ones
@@ -157,11 +169,15 @@ struct PolicySet {
     Tag,              // value
     Origin,           // origin: 0 igp, 1 egp, 2 incomplete
     MetricType,       // value: 1 or 2 (OSPF external type)
+    ExtCommunity,     // text_communities (`none`: cleared); additive keeps the route's (FRR
+                      // `set extcommunity rt|soo` always adds)
+    LargeCommunity,   // text_communities (`none`: cleared); additive keeps the route's
   };
   Kind kind = Kind::LocalPref;
   uint32_t value = 0;
   int delta = 0;  // Metric: +1 add value, -1 subtract value, 0 set
   std::vector<Community> communities;
+  std::vector<TextCommunity> text_communities;
   bool additive = false;
   std::vector<std::string> names;
   std::vector<uint32_t> asns;

@@ -21,6 +21,18 @@ struct Domain<uint32_t> {
   static uint32_t ite(bool c, uint32_t a, uint32_t b) { return c ? a : b; }
 };
 
+// A route-map `set metric|local-preference [+|-]N` (FRR route_value_adjust): `+N` adds,
+// saturating at 2^32-1; `-N` subtracts, down to 0; `N` (delta 0) sets.
+template <class Int>
+Int adjustedValue(const Int& current, uint32_t value, int delta) {
+  Int v = Domain<Int>::constant(current, value);
+  if (delta > 0)
+    return Domain<Int>::ite(current > Domain<Int>::constant(current, 0xffffffffu - value),
+                            Domain<Int>::constant(current, 0xffffffffu), current + v);
+  if (delta < 0) return Domain<Int>::ite(current > v, current - v, Domain<Int>::constant(current, 0));
+  return v;
+}
+
 // The knobs of a router's decision process (from its BGP process).
 struct DecisionOptions {
   bool always_compare_med = false;

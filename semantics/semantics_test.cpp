@@ -225,3 +225,11 @@ TEST_CASE("multipath: learned paths of one kind; eBGP needs the same AS path unl
   o.multipath_relax = true;
   CHECK(multipathCompatible(o, true, true, true, true, false));
 }
+
+TEST_CASE("set metric|local-preference +N/-N: adds saturating, subtracts down to 0, N sets") {
+  CHECK(adjustedValue<uint32_t>(100, 50, 1) == 150u);
+  CHECK(adjustedValue<uint32_t>(100, 50, -1) == 50u);
+  CHECK(adjustedValue<uint32_t>(30, 50, -1) == 0u);
+  CHECK(adjustedValue<uint32_t>(0xfffffff0u, 50, 1) == 0xffffffffu);
+  CHECK(adjustedValue<uint32_t>(100, 50, 0) == 50u);
+}

@@ -66,6 +66,19 @@ uint32_t AsPathTable::fromSequenceAndSet(const std::vector<uint32_t>& sequence,
   return path;
 }
 
+uint32_t AsPathTable::replace(uint32_t path, uint32_t from, uint32_t to) {
+  if (count(path, from) == 0) return path;
+  const Node n = nodes_[path];  // a copy: the table grows below
+  if (n.set >= 0) {
+    std::vector<uint32_t> members = sets_[n.set];
+    std::replace(members.begin(), members.end(), from, to);
+    return fromSequenceAndSet({}, members);
+  }
+  uint32_t parent = replace(n.parent, from, to);
+  uint32_t asn = n.asn == from ? to : n.asn;
+  return n.confed ? prependConfed(parent, asn) : prepend(parent, asn);
+}
+
 uint32_t AsPathTable::firstAs(uint32_t path) const {
   path = withoutConfed(path);
   const auto& n = nodes_[path];
@@ -122,6 +135,24 @@ uint32_t CommunityTable::intern(std::vector<model::Community> communities) {
 bool CommunityTable::contains(uint32_t id, model::Community c) const {
   const auto& s = sets_[id];
   return std::binary_search(s.begin(), s.end(), c);
+}
+
+TextCommunityTable::TextCommunityTable() {
+  sets_.emplace_back();
+  ids_.emplace(sets_.front(), kEmpty);
+}
+
+uint32_t TextCommunityTable::intern(std::vector<model::TextCommunity> values) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  auto [it, inserted] = ids_.try_emplace(values, static_cast<uint32_t>(sets_.size()));
+  if (inserted) sets_.push_back(std::move(values));
+  return it->second;
+}
+
+bool TextCommunityTable::contains(uint32_t id, const model::TextCommunity& value) const {
+  const auto& s = sets_[id];
+  return std::binary_search(s.begin(), s.end(), value);
 }
 
 }  // namespace routefix::sim::detail

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -26,6 +28,8 @@ class AsPathTable {
   uint32_t fromSequenceAndSet(const std::vector<uint32_t>& sequence,
                               const std::vector<uint32_t>& set);
   uint32_t fromSequence(const std::vector<uint32_t>& sequence) { return fromSequenceAndSet(sequence, {}); }
+  // Every occurrence of `from` (set members and confed segments included) replaced by `to`.
+  uint32_t replace(uint32_t path, uint32_t from, uint32_t to);
 
   uint32_t length(uint32_t path) const { return nodes_[path].length; }
   // The first AS of the AS_SEQUENCE (confed segments skipped); 0 for none.
@@ -69,9 +73,27 @@ class CommunityTable {
   std::unordered_map<uint64_t, std::vector<uint32_t>> byHash_;
 };
 
+// Sets of extended or large communities in their canonical text (model::TextCommunity).
+// Rare next to standard communities: a plain map is enough.
+class TextCommunityTable {
+ public:
+  static constexpr uint32_t kEmpty = 0;
+
+  TextCommunityTable();
+  uint32_t intern(std::vector<model::TextCommunity> values);  // sorts, dedups
+  const std::vector<model::TextCommunity>& get(uint32_t id) const { return sets_[id]; }
+  bool contains(uint32_t id, const model::TextCommunity& value) const;
+
+ private:
+  std::vector<std::vector<model::TextCommunity>> sets_;
+  std::map<std::vector<model::TextCommunity>, uint32_t> ids_;
+};
+
 struct AttributeTables {
   AsPathTable paths;
   CommunityTable communities;
+  TextCommunityTable ext_communities;
+  TextCommunityTable large_communities;
   CommunityTable clusterLists;  // cluster ids as "communities": order is irrelevant for loops
 };
 

@@ -21,6 +21,8 @@ enum class PathKind : uint8_t { Learned, Local, Aggregate };
 struct BgpPath {
   uint32_t as_path = AsPathTable::kEmpty;
   uint32_t communities = CommunityTable::kEmpty;
+  uint32_t ext_communities = TextCommunityTable::kEmpty;
+  uint32_t large_communities = TextCommunityTable::kEmpty;
   uint32_t cluster_list = CommunityTable::kEmpty;  // the cluster ids, as a set (loop check)
   uint32_t cluster_length = 0;
   uint32_t local_pref = 100;

@@ -195,6 +195,8 @@ class Engine {
     s.protocol = path.source;
     s.as_path = path.as_path;
     s.communities = path.communities;
+    s.ext_communities = path.ext_communities;
+    s.large_communities = path.large_communities;
     s.local_pref = path.local_pref;
     s.metric = path.med;
     s.weight = path.weight;
@@ -206,6 +208,8 @@ class Engine {
   void takeSets(BgpPath& path, const PolicySubject& s) const {
     path.as_path = s.as_path;
     path.communities = s.communities;
+    path.ext_communities = s.ext_communities;
+    path.large_communities = s.large_communities;
     path.local_pref = s.local_pref;
     path.med = s.metric;
     path.med_missing = path.med_missing && !s.metric_set;
@@ -523,9 +527,10 @@ class Engine {
     }
     if (best_[n].empty()) return std::nullopt;
     const BgpPath& b = *best_[n].front();
-    // Export only ever prepends, so a path the receiver's loop check drops already need not
-    // be exported (in a Clos fabric: about half the sessions, for every prefix).
-    if (peer.ebgp && loops(p, b.as_path)) return std::nullopt;
+    // Export only ever prepends (unless as-override rewrites the receiver's AS), so a path the
+    // receiver's loop check drops already need not be exported (in a Clos fabric: about half
+    // the sessions, for every prefix).
+    if (peer.ebgp && !facts.as_override && loops(p, b.as_path)) return std::nullopt;
     if (b.kind == PathKind::Learned) {
       const auto& from = peerings_[b.session];
       if (from.sender != kNone && from.sender == peer.receiver) return std::nullopt;
@@ -551,6 +556,9 @@ class Engine {
     }
     PolicySubject s = subjectOf(b, prefix);
     s.peer = peer.receiver_address;
+    // as-override (FRR bgp_peer_as_override, before the outbound route-map): the receiver's AS
+    // becomes this router's.
+    if (facts.as_override) s.as_path = tables_.paths.replace(s.as_path, peer.receiver_as, cfg.asn);
     if (!facts.out_permits_all && !pol.apply(*facts.out, cfg.bgp->export_default, s))
       return std::nullopt;
     return transform(p, b, s);
@@ -562,6 +570,8 @@ class Engine {
     BgpPath out;
     out.origin = s.origin;
     out.communities = facts_[p].send_community ? s.communities : CommunityTable::kEmpty;
+    out.ext_communities = facts_[p].send_ext_community ? s.ext_communities : TextCommunityTable::kEmpty;
+    out.large_communities = facts_[p].send_large_community ? s.large_communities : TextCommunityTable::kEmpty;
     if (peer.ebgp && !peer.confed) {
       // Leaving a confederation strips its segments (sender_as is then its identifier). One
       // sender exports the same path to many peers: remember the last prepend.

@@ -1,11 +1,34 @@
 // BGP rules found on FRR's own topotests (tests/fidelity/corpus/topotests), each pinned on a
-// small network.
+// small network: third-party next hops on a shared subnet, as-override, local-preference
+// +N/-N, extended and large communities.
 #include <doctest/doctest.h>
 
 #include "sim/sim_test_network.h"
 
 using namespace routefix::sim;
 using namespace routefix::sim::testing;
+
+namespace {
+
+PolicyClause clauseWith(uint32_t seq, std::vector<PolicySet> sets, std::vector<PolicyMatch> matches = {},
+                        ClauseAction action = ClauseAction::Permit) {
+  PolicyClause c;
+  c.seq = seq;
+  c.action = action;
+  c.sets = std::move(sets);
+  c.matches = std::move(matches);
+  return c;
+}
+
+void setPolicy(NetworkBuilder& b, const std::string& node, const std::string& name,
+               std::vector<PolicyClause> clauses) {
+  RoutePolicy p;
+  p.name = name;
+  p.clauses = std::move(clauses);
+  b.dev(node).route_policies[name] = p;
+}
+
+}  // namespace
 
 TEST_CASE("eBGP on a shared subnet: a learned next hop on it goes out unchanged") {
   // topotest bgp_ebgp_common_subnet_nexthop_unchanged: r1 and r2 peer with r3 only, all three
@@ -45,5 +68,99 @@ TEST_CASE("eBGP on a shared subnet: a learned next hop on it goes out unchanged"
     const Route* r = routeAt(dp, "r2", "172.16.1.1/32");
     REQUIRE(r);
     CHECK(r->next_hops[0].ip == Ipv4::parse("192.168.1.101"));
+  }
+}
+
+TEST_CASE("as-override: the receiver's AS in the path becomes the sender's") {
+  // topotest bgp_as_override: r4 shares r1's AS and takes r1's routes through r3's override.
+  auto b = ebgpChain();
+  b.router("r4");
+  b.link("r3", "r4", "10.0.34.0/30");
+  b.bgp("r4", 65001);
+  b.ebgp("r3", "r4");
+  SUBCASE("without it r4 drops the route (its own AS in the path)") {
+    auto dp = simulate(b.build());
+    CHECK_FALSE(routeAt(dp, "r4", "10.1.0.0/24"));
+  }
+  SUBCASE("with it") {
+    b.dev("r3").bgp->neighbors.back().as_override = true;
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r4", "10.1.0.0/24");
+    REQUIRE(r);
+    CHECK(r->as_path == std::vector<uint32_t>{65003, 65002, 65003});
+  }
+}
+
+TEST_CASE("set local-preference +N / -N adjusts the value the route has") {
+  // topotest bgp_set_local_preference_add_subtract: r2 announces with +50, r3 with -50; r1
+  // prefers r2 (150 over 50) instead of splitting between two equal paths.
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3"}) {
+    b.router(n);
+    b.bgp(n, 65000);
+  }
+  b.iface("r1", "eth0", "192.168.255.1/24");
+  b.iface("r2", "eth0", "192.168.255.2/24");
+  b.iface("r3", "eth0", "192.168.255.3/24");
+  b.addLink(Link{"r1", "eth0", "r2", "eth0"});
+  b.addLink(Link{"r2", "eth0", "r3", "eth0"});
+  for (auto n : {"r2", "r3"}) {
+    b.iface(n, "lo", "172.16.255.254/32");
+    b.neighbor("r1", std::string("192.168.255.") + (n[1] == '2' ? "2" : "3"), 65000);
+    auto& out = b.neighbor(n, "192.168.255.1", 65000);
+    out.export_policies = {"OUT"};
+    b.dev(n).bgp->redistributions.push_back(Redistribution{RouteSource::Connected, std::nullopt, std::nullopt, "", {}});
+    PolicySet lp;
+    lp.kind = PolicySet::Kind::LocalPref;
+    lp.value = 50;
+    lp.delta = n[1] == '2' ? 1 : -1;
+    setPolicy(b, n, "OUT", {clauseWith(10, {lp})});
+  }
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r1", "172.16.255.254/32");
+  REQUIRE(r);
+  CHECK(r->local_pref == 150u);
+  CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2"});
+}
+
+TEST_CASE("extended and large communities: set on export, matched by lists on import") {
+  // topotests bgp_ecomm_list_match / bgp_large_comm_list_match.
+  for (bool large : {false, true}) {
+    CAPTURE(large);
+    auto b = ebgpChain();
+    PolicySet tag;
+    tag.kind = large ? PolicySet::Kind::LargeCommunity : PolicySet::Kind::ExtCommunity;
+    tag.text_communities = large ? std::vector<std::string>{"65001:1:1", "65001:2:1"}
+                                 : std::vector<std::string>{"rt 65001:1", "rt 65001:2"};
+    tag.additive = true;
+    setPolicy(b, "r1", "ALL", {clauseWith(10, {tag})});
+    CommunityList list;
+    list.name = "1";
+    CommunityListEntry e;
+    e.values = {tag.text_communities[1]};
+    list.entries.push_back(e);
+    (large ? b.dev("r2").large_community_lists : b.dev("r2").ext_community_lists)["1"] = list;
+    PolicyMatch m;
+    m.kind = large ? PolicyMatch::Kind::LargeCommunityList : PolicyMatch::Kind::ExtCommunityList;
+    m.names = {"1"};
+    SUBCASE("the list matches: denied") {
+      setPolicy(b, "r2", "ALL", {clauseWith(10, {}, {m}, ClauseAction::Deny), clauseWith(20, {})});
+      auto dp = simulate(b.build());
+      CHECK_FALSE(routeAt(dp, "r2", "10.1.0.0/24"));
+      CHECK_FALSE(routeAt(dp, "r3", "10.1.0.0/24"));
+    }
+    SUBCASE("exact-match needs every value: permitted") {
+      m.exact = true;
+      setPolicy(b, "r2", "ALL", {clauseWith(10, {}, {m}, ClauseAction::Deny), clauseWith(20, {})});
+      auto dp = simulate(b.build());
+      CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+    }
+    SUBCASE("not sent without send-community: permitted") {
+      auto& n = b.dev("r1").bgp->neighbors.back();
+      n.send_community_extended = n.send_community_large = false;
+      setPolicy(b, "r2", "ALL", {clauseWith(10, {}, {m}, ClauseAction::Deny), clauseWith(20, {})});
+      auto dp = simulate(b.build());
+      CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+    }
   }
 }

@@ -37,6 +37,9 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
       f.send_community = sn.send_community;
       f.next_hop_self = sn.next_hop_self;
       f.next_hop_self_force = sn.next_hop_self && sn.next_hop_self_force;
+      f.send_ext_community = sn.send_community_extended;
+      f.send_large_community = sn.send_community_large;
+      f.as_override = peer.ebgp && !peer.confed && sn.as_override;
       if (peer.ebgp && !peer.confed && !peer.unnumbered())
         f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);
     }

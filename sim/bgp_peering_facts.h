@@ -21,6 +21,8 @@ struct PeeringFacts {
   bool out_blocked = false, in_blocked = false;        // ebgp-requires-policy and none set
   bool default_originate = false, send_community = false, next_hop_self = false;
   bool next_hop_self_force = false;  // next-hop-self on reflected iBGP routes too
+  bool send_ext_community = false, send_large_community = false;
+  bool as_override = false;  // sender replaces the receiver's AS in the path by its own
   // eBGP: the sender's connected subnet that holds the receiver's address. A learned next hop
   // on it goes out unchanged (a third-party next hop, RFC 4271 5.1.3; FRR
   // bgp_multiaccess_check_v4).

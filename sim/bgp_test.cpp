@@ -7,22 +7,6 @@ using namespace routefix::sim::testing;
 
 namespace {
 
-// r1 (65001) - r2 (65002) - r3 (65003); r1 originates 10.1.0.0/24 from a LAN.
-NetworkBuilder chain(Vendor vendor = Vendor::Frr) {
-  NetworkBuilder b;
-  for (auto n : {"r1", "r2", "r3"}) b.router(n, vendor);
-  b.link("r1", "r2", "10.0.12.0/30");
-  b.link("r2", "r3", "10.0.23.0/30");
-  b.iface("r1", "lan", "10.1.0.1/24");
-  b.bgp("r1", 65001);
-  b.bgp("r2", 65002);
-  b.bgp("r3", 65003);
-  b.ebgp("r1", "r2");
-  b.ebgp("r2", "r3");
-  b.network("r1", "10.1.0.0/24");
-  return b;
-}
-
 const BgpSessionStatus* session(const DataPlane& dp, const std::string& node, const std::string& peer) {
   for (const auto& s : dp.sessions)
     if (s.node == node && s.peer_ip.str() == peer) return &s;
@@ -43,7 +27,7 @@ PolicyClause setLocalPref(uint32_t seq, uint32_t lp, std::vector<PolicyMatch> ma
 }  // namespace
 
 TEST_CASE("eBGP chain: the route travels with the AS path prepended at every hop") {
-  auto dp = simulate(chain().build());
+  auto dp = simulate(ebgpChain().build());
   const Route* r = routeAt(dp, "r3", "10.1.0.0/24");
   REQUIRE(r);
   CHECK(r->protocol == Protocol::Bgp);
@@ -136,7 +120,7 @@ TEST_CASE("EOS aggregate-address: a more specific static route activates it, IOS
 
 TEST_CASE("a neighbor route-map nobody defined: EOS permits every route, IOS denies them") {
   for (auto vendor : {Vendor::Eos, Vendor::Ios}) {
-    auto b = chain(vendor);
+    auto b = ebgpChain(vendor);
     for (auto& n : b.dev("r2").bgp->neighbors) n.export_policies = {"MISSING"};
     auto dp = simulate(b.build());
     CHECK((routeAt(dp, "r3", "10.1.0.0/24") != nullptr) == (vendor == Vendor::Eos));
@@ -154,7 +138,7 @@ TEST_CASE("interfaces in a VRF stay out of the default VRF's routes") {
 }
 
 TEST_CASE("network statement needs an exact RIB match") {
-  auto b = chain();
+  auto b = ebgpChain();
   b.network("r1", "10.1.0.0/16");  // only the /24 is in r1's RIB
   auto dp = simulate(b.build());
   CHECK_FALSE(routeAt(dp, "r3", "10.1.0.0/16"));
@@ -163,7 +147,7 @@ TEST_CASE("network statement needs an exact RIB match") {
 
 TEST_CASE("FRR ebgp-requires-policy: no policy, no routes in either direction; IOS does not care") {
   for (auto vendor : {Vendor::Frr, Vendor::Ios}) {
-    auto b = chain(vendor);
+    auto b = ebgpChain(vendor);
     for (auto& n : b.dev("r2").bgp->neighbors) n.export_policies.clear();
     auto dp = simulate(b.build());
     CHECK(routeAt(dp, "r2", "10.1.0.0/24"));  // r2 imports (its in-policy is there)
@@ -174,7 +158,7 @@ TEST_CASE("FRR ebgp-requires-policy: no policy, no routes in either direction; I
 }
 
 TEST_CASE("sessions stay down when the two ends do not agree") {
-  auto b = chain();
+  auto b = ebgpChain();
   SUBCASE("wrong remote-as") {
     b.dev("r3").bgp->neighbors[0].remote_as = 65099;
     auto dp = simulate(b.build());
@@ -229,7 +213,7 @@ TEST_CASE("eBGP between loopbacks needs ebgp-multihop and a route to the peer") 
 }
 
 TEST_CASE("AS-path loop prevention, and allowas-in") {
-  auto b = chain();
+  auto b = ebgpChain();
   b.dev("r3").bgp->asn = 65001;  // r3 shares r1's AS
   b.dev("r2").bgp->neighbors[1].remote_as = 65001;
   SUBCASE("dropped") {
@@ -335,7 +319,7 @@ TEST_CASE("import policy: local-pref decides between two exits") {
 
 TEST_CASE("communities: FRR sends them by default, IOS only with send-community") {
   for (auto vendor : {Vendor::Frr, Vendor::Ios}) {
-    auto b = chain(vendor);
+    auto b = ebgpChain(vendor);
     RoutePolicy tag;
     tag.name = "TAG";
     PolicyClause c;
@@ -355,7 +339,7 @@ TEST_CASE("communities: FRR sends them by default, IOS only with send-community"
 }
 
 TEST_CASE("aggregate-address with summary-only suppresses the more specifics") {
-  auto b = chain();
+  auto b = ebgpChain();
   b.iface("r1", "lan2", "10.1.1.1/24");
   b.network("r1", "10.1.1.0/24");
   b.dev("r1").bgp->aggregates.push_back(BgpAggregate{*Prefix::parse("10.1.0.0/16"), true, false, "", {}});
@@ -526,7 +510,7 @@ TEST_CASE("route reflection: client routes go everywhere, non-client routes only
 }
 
 TEST_CASE("default-originate sends 0.0.0.0/0 to that neighbor only") {
-  auto b = chain();
+  auto b = ebgpChain();
   b.dev("r2").bgp->neighbors[1].default_originate = true;  // r2 -> r3
   auto dp = simulate(b.build());
   const Route* r = routeAt(dp, "r3", "0.0.0.0/0");
@@ -584,7 +568,7 @@ TEST_CASE("BAD GADGET: no stable state, reported as non-convergence instead of l
 }
 
 TEST_CASE("simulation output is deterministic") {
-  auto net = chain().build();
+  auto net = ebgpChain().build();
   auto a = simulate(net), b = simulate(net);
   REQUIRE(a.ribs.size() == b.ribs.size());
   for (const auto& [name, rib] : a.ribs) {
@@ -599,7 +583,7 @@ TEST_CASE("simulation output is deterministic") {
 }
 
 TEST_CASE("set as-path prepend last-as N repeats the path's first AS") {
-  auto b = chain();
+  auto b = ebgpChain();
   RoutePolicy rp;
   rp.name = "LAST";
   PolicyClause c;

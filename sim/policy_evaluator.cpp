@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "semantics/config_rules.h"
+#include "semantics/decision.h"
 
 namespace routefix::sim::detail {
 
@@ -169,6 +170,33 @@ bool PolicyEvaluator::communityListPermits(const model::CommunityList& list, uin
   return false;
 }
 
+// FRR ecommunity_list_match / lcommunity_list_match: the first entry whose values the route
+// all carries (exact: carries exactly) or whose regex matches the values' text decides.
+bool PolicyEvaluator::textCommunityListPermits(const model::CommunityList& list,
+                                               const TextCommunityTable& table, uint32_t values,
+                                               bool exact) {
+  const auto& carried = table.get(values);
+  for (const auto& e : list.entries) {
+    bool match;
+    if (list.expanded) {
+      std::string text;
+      for (const auto& v : carried) text += (text.empty() ? "" : " ") + v;
+      match = regexes_.compile(e.regex).search(text);
+    } else {
+      match = std::all_of(e.values.begin(), e.values.end(),
+                          [&](const model::TextCommunity& v) { return table.contains(values, v); });
+      if (exact) {
+        std::vector<model::TextCommunity> wanted = e.values;
+        std::sort(wanted.begin(), wanted.end());
+        wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+        match = wanted == carried;
+      }
+    }
+    if (match) return e.action == model::Action::Permit;
+  }
+  return false;
+}
+
 bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject) {
   auto any = [&](auto&& pred) { return std::any_of(m.names.begin(), m.names.end(), pred); };
   switch (m.kind) {
@@ -206,21 +234,31 @@ bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject
       return any([&](const std::string& n) { return n == subject.interface; });
     case PolicyMatch::Kind::SourceProtocol: return m.matchesProtocol(subject.protocol);
     case PolicyMatch::Kind::Neighbor: return subject.peer == m.address;
+    case PolicyMatch::Kind::ExtCommunityList:
+      return any([&](const std::string& n) {
+        auto it = device_.ext_community_lists.find(n);
+        if (it == device_.ext_community_lists.end())
+          return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::CommunityList);
+        return textCommunityListPermits(it->second, tables_.ext_communities, subject.ext_communities, m.exact);
+      });
+    case PolicyMatch::Kind::LargeCommunityList:
+      return any([&](const std::string& n) {
+        auto it = device_.large_community_lists.find(n);
+        if (it == device_.large_community_lists.end())
+          return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::CommunityList);
+        return textCommunityListPermits(it->second, tables_.large_communities, subject.large_communities,
+                                        m.exact);
+      });
   }
   return false;
 }
 
 void PolicyEvaluator::applySet(const PolicySet& s, PolicySubject& subject) {
   switch (s.kind) {
-    case PolicySet::Kind::LocalPref: subject.local_pref = s.value; break;
+    case PolicySet::Kind::LocalPref: subject.local_pref = semantics::adjustedValue(subject.local_pref, s.value, s.delta); break;
     case PolicySet::Kind::Metric:
       subject.metric_set = true;
-      if (s.delta > 0)
-        subject.metric += s.value;
-      else if (s.delta < 0)
-        subject.metric = subject.metric > s.value ? subject.metric - s.value : 0;
-      else
-        subject.metric = s.value;
+      subject.metric = semantics::adjustedValue(subject.metric, s.value, s.delta);
       break;
     case PolicySet::Kind::Weight: subject.weight = s.value; break;
     case PolicySet::Kind::Community: {
@@ -265,6 +303,19 @@ void PolicyEvaluator::applySet(const PolicySet& s, PolicySubject& subject) {
     case PolicySet::Kind::Tag: subject.tag = s.value; break;
     case PolicySet::Kind::Origin: subject.origin = s.origin; break;
     case PolicySet::Kind::MetricType: subject.metric_type = static_cast<uint8_t>(s.value); break;
+    case PolicySet::Kind::ExtCommunity:
+    case PolicySet::Kind::LargeCommunity: {
+      bool ext = s.kind == PolicySet::Kind::ExtCommunity;
+      auto& table = ext ? tables_.ext_communities : tables_.large_communities;
+      uint32_t& carried = ext ? subject.ext_communities : subject.large_communities;
+      std::vector<model::TextCommunity> next = s.text_communities;
+      if (s.additive) {
+        const auto& have = table.get(carried);
+        next.insert(next.end(), have.begin(), have.end());
+      }
+      carried = table.intern(std::move(next));
+      break;
+    }
   }
 }
 

@@ -26,6 +26,8 @@ struct PolicySubject {
   std::string_view interface;  // egress interface (redistributed connected/static routes)
   uint32_t as_path = AsPathTable::kEmpty;
   uint32_t communities = CommunityTable::kEmpty;
+  uint32_t ext_communities = TextCommunityTable::kEmpty;
+  uint32_t large_communities = TextCommunityTable::kEmpty;
   uint32_t local_pref = 100;
   uint32_t metric = 0;  // MED for BGP, the route metric for redistribution
   uint32_t weight = 0;
@@ -87,6 +89,9 @@ class PolicyEvaluator {
   bool communityListPermits(const model::CommunityList& list, uint32_t communities, bool exact);
   bool communityEntryMatches(const model::CommunityListEntry& e, const model::CommunityList& list,
                              uint32_t communities);
+  // Extended / large community-lists over a route's set in `table`.
+  bool textCommunityListPermits(const model::CommunityList& list, const TextCommunityTable& table,
+                                uint32_t values, bool exact);
 
   const model::Device& device_;
   AttributeTables& tables_;

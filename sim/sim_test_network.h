@@ -64,7 +64,7 @@ class NetworkBuilder {
     n.id = ip;
     n.address = Ipv4::parse(ip);
     n.remote_as = remoteAs;
-    n.send_community = d.defaults.bgp_send_community;
+    n.send_community = n.send_community_extended = n.send_community_large = d.defaults.bgp_send_community;
     d.bgp->neighbors.push_back(n);
     return d.bgp->neighbors.back();
   }
@@ -105,6 +105,23 @@ class NetworkBuilder {
  private:
   Network net_;
 };
+
+// r1 (65001) - r2 (65002) - r3 (65003), eBGP with permit-all policies; r1 originates
+// 10.1.0.0/24 from a LAN.
+inline NetworkBuilder ebgpChain(Vendor vendor = Vendor::Frr) {
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3"}) b.router(n, vendor);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.link("r2", "r3", "10.0.23.0/30");
+  b.iface("r1", "lan", "10.1.0.1/24");
+  b.bgp("r1", 65001);
+  b.bgp("r2", 65002);
+  b.bgp("r3", 65003);
+  b.ebgp("r1", "r2");
+  b.ebgp("r2", "r3");
+  b.network("r1", "10.1.0.0/24");
+  return b;
+}
 
 inline const Route* routeAt(const DataPlane& dp, const std::string& node, const std::string& prefix) {
   auto it = dp.ribs.find(node);

@@ -44,6 +44,7 @@ global_stmt
   | IP PREFIX_LIST name                                               # PrefixListHeader
   | (IP | BGP) COMMUNITY_LIST (STANDARD | EXPANDED) name (SEQ NUMBER)? action rest # CommunityListTyped
   | (IP | BGP) COMMUNITY_LIST name (SEQ NUMBER)? action rest          # CommunityListUntyped
+  | BGP (EXTCOMMUNITY_LIST | LARGE_COMMUNITY_LIST) (STANDARD | EXPANDED)? name (SEQ NUMBER)? action rest # TextCommunityList
   | (IP | BGP) AS_PATH ACCESS_LIST name (SEQ NUMBER)? action rest     # AsPathListEntry
   | ACCESS_LIST name (SEQ NUMBER)? action acl_body                    # AccessListEntry
   | ACCESS_LIST name REMARK ~NEWLINE*                                 # AccessListRemark
@@ -191,6 +192,7 @@ neighbor_setting
   | LOCAL_AS NUMBER (NO_PREPEND | REPLACE_AS | WORD)*                 # NbrLocalAs
   | ACTIVATE                                                          # NbrActivate
   | REMOVE_PRIVATE_AS (REPLACE_AS | WORD)*                            # NbrRemovePrivateAs
+  | AS_OVERRIDE                                                       # NbrAsOverride
   ;
 
 remote_as_value : NUMBER | EXTERNAL | INTERNAL ;
@@ -213,18 +215,20 @@ route_map_stmt
   | MATCH IP ADDRESS name+                                            # MatchIpAccessList
   | MATCH IP NEXT_HOP PREFIX_LIST name+                               # MatchNextHopPrefixList
   | MATCH COMMUNITY list_name+ EXACT_MATCH?                           # MatchCommunity
+  | MATCH (EXTCOMMUNITY | LARGE_COMMUNITY) list_name EXACT_MATCH?      # MatchTextCommunity
   | MATCH AS_PATH name+                                               # MatchAsPath
   | MATCH TAG NUMBER+                                                 # MatchTag
   | MATCH INTERFACE name+                                             # MatchInterface
   | MATCH METRIC NUMBER                                               # MatchMetric
   | MATCH SOURCE_PROTOCOL name+                                       # MatchSourceProtocol
   | MATCH ~NEWLINE*                                                   # MatchOther
-  | SET LOCAL_PREFERENCE NUMBER                                       # SetLocalPreference
+  | SET LOCAL_PREFERENCE (NUMBER | SIGNED_NUMBER)                     # SetLocalPreference
   | SET METRIC (NUMBER | SIGNED_NUMBER)                               # SetMetric
   | SET WEIGHT NUMBER                                                 # SetWeight
   | SET COMMUNITY NONE                                                # SetCommunityNone
   | SET COMMUNITY (WORD | NUMBER)+ ADDITIVE?                          # SetCommunity
   | SET (COMM_LIST | COMMUNITY_LIST) name DELETE                      # SetCommListDelete
+  | SET (EXTCOMMUNITY | LARGE_COMMUNITY) rest                         # SetTextCommunity
   | SET AS_PATH PREPEND LAST_AS NUMBER                                # SetAsPathPrependLastAs
   | SET AS_PATH PREPEND NUMBER+                                       # SetAsPathPrepend
   | SET IP NEXT_HOP (IP_ADDRESS | PEER_ADDRESS | UNCHANGED)           # SetNextHop
@@ -250,15 +254,15 @@ name : WORD | NUMBER | IP_ADDRESS | IP_PREFIX | SIGNED_NUMBER | keyword ;
 keyword
   : ACCESS_GROUP | ACCESS_LIST | ACTIVATE | ADDITIVE | ADDRESS | ADDRESS_FAMILY |
   ADVERTISE | AGGREGATE_ADDRESS | ALLOWAS_IN | ALWAYS | ALWAYS_COMPARE_MED | ANY | AREA |
-  AS_PATH | AS_SET | ATTRIBUTE_MAP | AUTO_COST | BACKDOOR | BANDWIDTH | BESTPATH | BGP |
+  AS_OVERRIDE | AS_PATH | AS_SET | ATTRIBUTE_MAP | AUTO_COST | BACKDOOR | BANDWIDTH | BESTPATH | BGP |
   BLACKHOLE | BOTH | CALL | CLUSTER_ID | COMMUNITY | COMMUNITY_LIST | COMM_LIST |
   COMPARE_ROUTERID | CONFED | CONFEDERATION | CONNECTED | CONTINUE | COST | DEFAULT | DEFAULTS |
   DEFAULT_INFORMATION | DEFAULT_ORIGINATE | DELETE | DENY | DESCRIPTION |
   DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | ECMP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
   ESTABLISHED | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
-  EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
+  EXTCOMMUNITY | EXTCOMMUNITY_LIST | EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
   IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |
-  L2VPN | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
+  L2VPN | LARGE_COMMUNITY | LARGE_COMMUNITY_LIST | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
   MATCH | MAXIMUM_PATHS | MED | METRIC | METRIC_TYPE | MISSING_AS_WORST | MULTICAST |
   MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |
   NO | NONE | NOT_ADVERTISE | NO_PREPEND | ON_MATCH | ORIGIN | ORIGINATE | OSPF | OUT |

@@ -102,6 +102,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) override;
   antlrcpp::Any visitNbrActivate(IosParser::NbrActivateContext* ctx) override;
   antlrcpp::Any visitNbrRemovePrivateAs(IosParser::NbrRemovePrivateAsContext* ctx) override;
+  antlrcpp::Any visitNbrAsOverride(IosParser::NbrAsOverrideContext* ctx) override;
   // ---- lists, route-maps, access-lists (config_walker_policy.cpp) ----
   antlrcpp::Any visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) override;
   antlrcpp::Any visitPrefixListDescription(IosParser::PrefixListDescriptionContext* ctx) override;
@@ -109,6 +110,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitPrefix_list_block_stmt(IosParser::Prefix_list_block_stmtContext* ctx) override;
   antlrcpp::Any visitCommunityListTyped(IosParser::CommunityListTypedContext* ctx) override;
   antlrcpp::Any visitCommunityListUntyped(IosParser::CommunityListUntypedContext* ctx) override;
+  antlrcpp::Any visitTextCommunityList(IosParser::TextCommunityListContext* ctx) override;
   antlrcpp::Any visitAsPathListEntry(IosParser::AsPathListEntryContext* ctx) override;
   antlrcpp::Any visitAccessListEntry(IosParser::AccessListEntryContext* ctx) override;
   antlrcpp::Any visitAccessListRemark(IosParser::AccessListRemarkContext* ctx) override;
@@ -120,6 +122,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitMatchIpAccessList(IosParser::MatchIpAccessListContext* ctx) override;
   antlrcpp::Any visitMatchNextHopPrefixList(IosParser::MatchNextHopPrefixListContext* ctx) override;
   antlrcpp::Any visitMatchCommunity(IosParser::MatchCommunityContext* ctx) override;
+  antlrcpp::Any visitMatchTextCommunity(IosParser::MatchTextCommunityContext* ctx) override;
   antlrcpp::Any visitMatchAsPath(IosParser::MatchAsPathContext* ctx) override;
   antlrcpp::Any visitMatchTag(IosParser::MatchTagContext* ctx) override;
   antlrcpp::Any visitMatchInterface(IosParser::MatchInterfaceContext* ctx) override;
@@ -132,6 +135,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitSetCommunityNone(IosParser::SetCommunityNoneContext* ctx) override;
   antlrcpp::Any visitSetCommunity(IosParser::SetCommunityContext* ctx) override;
   antlrcpp::Any visitSetCommListDelete(IosParser::SetCommListDeleteContext* ctx) override;
+  antlrcpp::Any visitSetTextCommunity(IosParser::SetTextCommunityContext* ctx) override;
   antlrcpp::Any visitSetAsPathPrependLastAs(IosParser::SetAsPathPrependLastAsContext* ctx) override;
   antlrcpp::Any visitSetAsPathPrepend(IosParser::SetAsPathPrependContext* ctx) override;
   antlrcpp::Any visitSetNextHop(IosParser::SetNextHopContext* ctx) override;

@@ -208,7 +208,7 @@ antlrcpp::Any ConfigWalker::visitNbrFilterList(IosParser::NbrFilterListContext* 
 }
 
 antlrcpp::Any ConfigWalker::visitNbrSendCommunity(IosParser::NbrSendCommunityContext* ctx) {
-  bool standard = true, extended = false;
+  bool standard = true, extended = false, large = false;
   if (ctx->BOTH()) {
     extended = true;
   } else if (ctx->EXTENDED()) {
@@ -217,15 +217,17 @@ antlrcpp::Any ConfigWalker::visitNbrSendCommunity(IosParser::NbrSendCommunityCon
   } else if (ctx->WORD()) {
     std::string kind = ctx->WORD()->getText();
     if (kind == "all") {
-      extended = true;
+      extended = large = true;
     } else if (kind == "large") {
       standard = false;
+      large = true;
     } else {
       throw ValueError("unknown send-community option " + kind);
     }
   }
   if (standard) neighbor_->send_community = !negated_;
   if (extended) neighbor_->send_community_extended = !negated_;
+  if (large) neighbor_->send_community_large = !negated_;
   noteNeighborStatement("send-community");
   return {};
 }
@@ -288,6 +290,12 @@ antlrcpp::Any ConfigWalker::visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) {
 antlrcpp::Any ConfigWalker::visitNbrActivate(IosParser::NbrActivateContext*) {
   neighbor_->activate = !negated_;
   noteNeighborStatement("activate");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitNbrAsOverride(IosParser::NbrAsOverrideContext*) {
+  neighbor_->as_override = !negated_;
+  noteNeighborStatement("as-override");
   return {};
 }
 

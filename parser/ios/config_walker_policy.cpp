@@ -285,6 +285,41 @@ antlrcpp::Any ConfigWalker::visitCommunityListUntyped(IosParser::CommunityListUn
   return {};
 }
 
+// FRR `bgp extcommunity-list|large-community-list [standard|expanded] NAME [seq N] permit|deny
+// VALUES|REGEX`: a number names a standard list below 100, an expanded one from 100 (as for
+// community-lists); a standard entry's values must all be on the route.
+antlrcpp::Any ConfigWalker::visitTextCommunityList(IosParser::TextCommunityListContext* ctx) {
+  bool large = ctx->LARGE_COMMUNITY_LIST() != nullptr;
+  std::string kind = large ? "large-community-list" : "extcommunity-list";
+  std::string name = ctx->name()->getText();
+  std::string values = sourceText(ctx->rest());
+  bool expanded = ctx->EXPANDED() != nullptr;
+  if (!ctx->STANDARD() && !ctx->EXPANDED() && !name.empty() &&
+      std::all_of(name.begin(), name.end(), ::isdigit))
+    expanded = parseNumber(name, 1, 500) >= 100;
+  auto& lists = large ? structures_.large_community_lists : structures_.ext_community_lists;
+  model::CommunityList& list = lists[name];
+  list.name = name;
+  if (!list.entries.empty() && list.expanded != expanded)
+    throw ValueError(kind + " " + name + " mixes standard and expanded entries");
+  list.expanded = expanded;
+  model::CommunityListEntry e;
+  e.action = actionOf(ctx->action());
+  e.span = here();
+  if (expanded) {
+    warnIfInvalidRegex(values, kind + " " + name);
+    e.regex = values;
+  } else {
+    auto parsed = large ? model::parseLargeCommunities(values) : model::parseExtCommunities(values);
+    if (!parsed) throw ValueError("invalid " + kind + " values " + values);
+    e.values = std::move(*parsed);
+  }
+  list.entries.push_back(std::move(e));
+  cover(list.span, here());
+  noteStructureLine(kind + " " + name);
+  return {};
+}
+
 // ---- AS-path lists --------------------------------------------------------------------------
 
 // FRR refuses such a line; the entry is kept so the list exists, and it matches nothing.
@@ -463,26 +498,43 @@ antlrcpp::Any ConfigWalker::visitMatchSourceProtocol(IosParser::MatchSourceProto
   return {};
 }
 
+antlrcpp::Any ConfigWalker::visitMatchTextCommunity(IosParser::MatchTextCommunityContext* ctx) {
+  auto kind = ctx->EXTCOMMUNITY() ? model::PolicyMatch::Kind::ExtCommunityList
+                                  : model::PolicyMatch::Kind::LargeCommunityList;
+  model::PolicyMatch m = matchOf(kind, {ctx->list_name()->getText()});
+  m.exact = ctx->EXACT_MATCH() != nullptr;
+  addPolicyMatch(std::move(m));
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitMatchOther(IosParser::MatchOtherContext*) {
   warnUnrecognized();
   return {};
 }
 
+namespace {
+// `N` sets, `+N` / `-N` (FRR) add or subtract.
+model::PolicySet adjustingSet(model::PolicySet::Kind kind, antlr4::tree::TerminalNode* number,
+                              antlr4::tree::TerminalNode* signedNumber) {
+  model::PolicySet s = setOf(kind);
+  if (number) {
+    s.value = parseNumber(number->getText());
+  } else {
+    std::string text = signedNumber->getText();
+    s.delta = text[0] == '+' ? 1 : -1;
+    s.value = parseNumber(text.substr(1));
+  }
+  return s;
+}
+}  // namespace
+
 antlrcpp::Any ConfigWalker::visitSetLocalPreference(IosParser::SetLocalPreferenceContext* ctx) {
-  addPolicySet(setOf(model::PolicySet::Kind::LocalPref, parseNumber(ctx->NUMBER()->getText())));
+  addPolicySet(adjustingSet(model::PolicySet::Kind::LocalPref, ctx->NUMBER(), ctx->SIGNED_NUMBER()));
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitSetMetric(IosParser::SetMetricContext* ctx) {
-  model::PolicySet s = setOf(model::PolicySet::Kind::Metric);
-  if (ctx->NUMBER()) {
-    s.value = parseNumber(ctx->NUMBER()->getText());
-  } else {
-    std::string text = ctx->SIGNED_NUMBER()->getText();
-    s.delta = text[0] == '+' ? 1 : -1;
-    s.value = parseNumber(text.substr(1));
-  }
-  addPolicySet(std::move(s));
+  addPolicySet(adjustingSet(model::PolicySet::Kind::Metric, ctx->NUMBER(), ctx->SIGNED_NUMBER()));
   return {};
 }
 
@@ -515,6 +567,31 @@ antlrcpp::Any ConfigWalker::visitSetCommunity(IosParser::SetCommunityContext* ct
 antlrcpp::Any ConfigWalker::visitSetCommListDelete(IosParser::SetCommListDeleteContext* ctx) {
   model::PolicySet s = setOf(model::PolicySet::Kind::CommunityDelete);
   s.names = {ctx->name()->getText()};
+  addPolicySet(std::move(s));
+  return {};
+}
+
+// FRR `set extcommunity rt|soo VALUES` (added to the route's) / `set extcommunity none`,
+// `set large-community VALUES [additive]` / `set large-community none`.
+antlrcpp::Any ConfigWalker::visitSetTextCommunity(IosParser::SetTextCommunityContext* ctx) {
+  bool ext = ctx->EXTCOMMUNITY() != nullptr;
+  model::PolicySet s = setOf(ext ? model::PolicySet::Kind::ExtCommunity : model::PolicySet::Kind::LargeCommunity);
+  auto words = splitWords(sourceText(ctx->rest()));
+  if (words.size() == 1 && words[0] == "none") {
+    addPolicySet(std::move(s));
+    return {};
+  }
+  s.additive = ext;
+  if (!ext && !words.empty() && words.back() == "additive") {
+    s.additive = true;
+    words.pop_back();
+  }
+  std::string values;
+  for (const auto& w : words) values += (values.empty() ? "" : " ") + w;
+  auto parsed = ext ? model::parseExtCommunities(values) : model::parseLargeCommunities(values);
+  if (!parsed) throw ValueError(std::string(ext ? "set extcommunity " : "set large-community ") + values +
+                                " is not modelled");
+  s.text_communities = std::move(*parsed);
   addPolicySet(std::move(s));
   return {};
 }

@@ -75,7 +75,9 @@ model::BgpNeighbor* DeviceBuilder::findNeighbor(const std::string& id) {
 model::BgpNeighbor& DeviceBuilder::addNeighbor(const std::string& id) {
   model::BgpNeighbor& n = device_.bgp->neighbors.emplace_back();
   n.id = id;
-  n.send_community = device_.defaults.bgp_send_community;
+  // Vendors that send communities by default (FRR) send every kind: extended and large too.
+  n.send_community = n.send_community_extended = n.send_community_large =
+      device_.defaults.bgp_send_community;
   if (auto ip = model::Ipv4::parse(id)) n.address = *ip;
   return n;
 }
@@ -88,7 +90,8 @@ model::BgpNeighbor* DeviceBuilder::findPeerGroup(const std::string& name) {
 model::BgpNeighbor& DeviceBuilder::addPeerGroup(const std::string& name) {
   model::BgpNeighbor& g = peer_groups_[name];
   g.id = name;
-  g.send_community = device_.defaults.bgp_send_community;
+  g.send_community = g.send_community_extended = g.send_community_large =
+      device_.defaults.bgp_send_community;
   return g;
 }
 
@@ -121,6 +124,8 @@ void DeviceBuilder::addStructures(const std::string& file, FileStructures&& s) {
   }
   adopt("prefix-list", s.prefix_lists, device_.prefix_lists, fresh);
   adopt("community-list", s.community_lists, device_.community_lists, fresh);
+  adopt("extcommunity-list", s.ext_community_lists, device_.ext_community_lists, fresh);
+  adopt("large-community-list", s.large_community_lists, device_.large_community_lists, fresh);
   adopt("as-path access-list", s.as_path_lists, device_.as_path_lists, fresh);
   adopt("access-list", s.access_lists, device_.access_lists, fresh);
   adopt("route-map", s.route_policies, device_.route_policies, fresh);
@@ -147,6 +152,7 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
        [](auto& g, auto& n) {
          n.send_community = g.send_community;
          n.send_community_extended = g.send_community_extended;
+         n.send_community_large = g.send_community_large;
        }},
       {"ebgp-multihop", [](auto& g, auto& n) { n.ebgp_multihop = g.ebgp_multihop; }},
       {"shutdown", [](auto& g, auto& n) { n.shutdown = g.shutdown; }},
@@ -160,6 +166,7 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
       {"weight", [](auto& g, auto& n) { n.weight = g.weight; }},
       {"local-as", [](auto& g, auto& n) { n.local_as = g.local_as; }},
       {"remove-private-as", [](auto& g, auto& n) { n.remove_private_as = g.remove_private_as; }},
+      {"as-override", [](auto& g, auto& n) { n.as_override = g.as_override; }},
       {"route-map in", [](auto& g, auto& n) { n.import_policies = g.import_policies; }},
       {"route-map out", [](auto& g, auto& n) { n.export_policies = g.export_policies; }},
       {"prefix-list in", [](auto& g, auto& n) { n.prefix_list_in = g.prefix_list_in; }},

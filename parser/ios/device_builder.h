@@ -19,6 +19,8 @@ namespace routefix::parser::ios {
 struct FileStructures {
   std::map<std::string, model::PrefixList> prefix_lists;
   std::map<std::string, model::CommunityList> community_lists;
+  std::map<std::string, model::CommunityList> ext_community_lists;
+  std::map<std::string, model::CommunityList> large_community_lists;
   std::map<std::string, model::AsPathList> as_path_lists;
   std::map<std::string, model::AccessList> access_lists;
   std::map<std::string, model::RoutePolicy> route_policies;

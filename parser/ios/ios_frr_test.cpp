@@ -168,3 +168,65 @@ TEST_CASE("FRR interface in a VRF is reported") {
 }
 
 }  // namespace routefix::parser::ios::test
+
+namespace routefix::parser::ios::test {
+
+// FRR topotests bgp_ecomm_list_match / bgp_large_comm_list_match / bgp_as_override /
+// bgp_set_local_preference_add_subtract: lines that were unrecognized before.
+TEST_CASE("FRR extended and large communities, as-override, local-preference +N/-N") {
+  auto p = parseText(
+      "router bgp 65002\n"                                                   // 1
+      " neighbor 192.168.1.3 remote-as external\n"                           // 2
+      " address-family ipv4 unicast\n"                                       // 3
+      "  neighbor 192.168.1.3 as-override\n"                                 // 4
+      " exit-address-family\n"                                               // 5
+      "bgp extcommunity-list 1 seq 5 permit rt 65001:1 rt 65001:2\n"          // 6
+      "bgp extcommunity-list expanded EX permit ^rt 65001:1\n"                // 7
+      "bgp large-community-list 2 seq 10 permit 65001:12:1\n"                 // 8
+      "route-map R permit 10\n"                                              // 9
+      " match extcommunity 1\n"                                              // 10
+      " match large-community 2 exact-match\n"                               // 11
+      " set extcommunity rt 65001:10 65001:12\n"                             // 12
+      " set large-community 65001:1:1 65001:02:1 additive\n"                 // 13
+      " set local-preference +50\n"                                          // 14
+      "route-map R permit 20\n"                                              // 15
+      " match extcommunity EX\n"                                             // 16
+      " set local-preference -10\n"                                          // 17
+      " set large-community none\n",                                         // 18
+      model::Vendor::Frr);
+  CHECK(warningLines(p, "unrecognized").empty());
+  const auto& d = p.device;
+  REQUIRE(d.bgp);
+  CHECK(d.bgp->neighbors[0].as_override);
+  CHECK(d.bgp->neighbors[0].send_community_extended);  // FRR sends every kind by default
+  CHECK(d.bgp->neighbors[0].send_community_large);
+  const auto& ext = d.ext_community_lists.at("1");
+  CHECK_FALSE(ext.expanded);
+  REQUIRE(ext.entries.size() == 1);
+  CHECK(ext.entries[0].values == std::vector<std::string>{"rt 65001:1", "rt 65001:2"});
+  CHECK(d.ext_community_lists.at("EX").expanded);
+  CHECK(d.large_community_lists.at("2").entries[0].values == std::vector<std::string>{"65001:12:1"});
+  CHECK(d.community_lists.empty());
+  const auto& c = d.route_policies.at("R").clauses;
+  REQUIRE(c.size() == 2);
+  REQUIRE(c[0].matches.size() == 2);
+  CHECK(c[0].matches[0].kind == model::PolicyMatch::Kind::ExtCommunityList);
+  CHECK(c[0].matches[1].kind == model::PolicyMatch::Kind::LargeCommunityList);
+  CHECK(c[0].matches[1].exact);
+  REQUIRE(c[0].sets.size() == 3);
+  CHECK(c[0].sets[0].kind == model::PolicySet::Kind::ExtCommunity);
+  CHECK(c[0].sets[0].additive);  // FRR adds extended communities
+  CHECK(c[0].sets[0].text_communities == std::vector<std::string>{"rt 65001:10", "rt 65001:12"});
+  CHECK(c[0].sets[1].kind == model::PolicySet::Kind::LargeCommunity);
+  CHECK(c[0].sets[1].additive);
+  CHECK(c[0].sets[1].text_communities == std::vector<std::string>{"65001:1:1", "65001:2:1"});
+  CHECK(c[0].sets[2].kind == model::PolicySet::Kind::LocalPref);
+  CHECK(c[0].sets[2].delta == 1);
+  CHECK(c[0].sets[2].value == 50);
+  REQUIRE(c[1].sets.size() == 2);
+  CHECK(c[1].sets[0].delta == -1);
+  CHECK(c[1].sets[1].text_communities.empty());
+  CHECK_FALSE(c[1].sets[1].additive);
+}
+
+}  // namespace routefix::parser::ios::test

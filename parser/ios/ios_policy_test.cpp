@@ -307,7 +307,7 @@ TEST_CASE("unknown match/set statements warn on their own line inside the clause
   auto p = parseText(
       "route-map X permit 10\n"
       " match ip route-source 5\n"
-      " set extcommunity rt 1:1\n"
+      " set dampening 15 750 2000 60\n"
       " set local-preference 50\n");
   CHECK(warningLines(p, "unrecognized syntax") == std::vector<int>{2, 3});
   CHECK(p.device.route_policies.at("X").clauses[0].sets.size() == 1);
