@@ -7,6 +7,7 @@ packages=(
   libz3-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
   frr iproute2 procps time
+  clang  # bench/fuzz_bench.sh: libFuzzer builds of tests/fuzz
 )
 missing=()
 for p in "${packages[@]}"; do
