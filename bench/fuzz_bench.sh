@@ -3,12 +3,13 @@
 # clang and -DROUTEFIX_FUZZ=ON, then runs each target of tests/fuzz for FUZZ_SECONDS from a
 # copy of its committed corpus (tests/fuzz/corpus/<target>), and prints one row per target:
 # seconds, executions, executions per second, corpus size at the end, crashes (crash, leak,
-# out-of-memory) and hangs (an input running over 10 s) found.
+# out-of-memory) and hangs (an input running over FUZZ_TIMEOUT s) found.
 # A finding is left in $FUZZ_WORK/<target>/ as crash-*, timeout-*, leak-* or oom-*; rerun it
 # with build-fuzz/tests/fuzz/fuzz_<target>_libfuzzer FILE.
 # Env: FUZZ_SECONDS (default 60 per target), FUZZ_TARGETS (default all five),
 # FUZZ_WORK (default a temporary folder, removed unless it holds a finding), FUZZ_JOBS
-# (targets run at once, default 1), FUZZ_MAX_LEN (default 65536 bytes), FUZZ_NICE (default 19).
+# (targets run at once, default 1), FUZZ_MAX_LEN (default 65536 bytes), FUZZ_NICE (default 19),
+# FUZZ_TIMEOUT (seconds of wall time for one input, default 60).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
@@ -29,10 +30,12 @@ run_one() {
   local t=$1 dir=$work/$t
   mkdir -p "$dir/corpus"
   cp -n tests/fuzz/corpus/"$t"/* "$dir/corpus/" 2>/dev/null || true
-  # -timeout: an input running longer is a hang; -rss_limit_mb: more memory is a finding.
-  # nice: the targets are single-core and must not starve builds on a shared machine.
+  # -timeout: an input running longer is a hang (libFuzzer measures wall time, so a starved
+  # niced process on a loaded machine needs a generous one: rerun a timeout-* file alone to
+  # confirm it); -rss_limit_mb: more memory is a finding. nice: the targets are single-core
+  # and must not starve builds on a shared machine.
   (cd "$dir" && nice -n "${FUZZ_NICE:-19}" "$OLDPWD/build-fuzz/tests/fuzz/fuzz_${t}_libfuzzer" \
-    -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+    -max_total_time="$seconds" -max_len="$max_len" -timeout="${FUZZ_TIMEOUT:-60}" -rss_limit_mb=4096 -print_final_stats=1 \
     corpus >"$dir/log" 2>&1) || true
 }
 running=0
@@ -42,7 +45,7 @@ for t in $targets; do
 done
 wait
 
-# crashes: crash-*, leak-*, oom-* and deadly signals; hangs: timeout-* (over 10 s per input).
+# crashes: crash-*, leak-*, oom-* and deadly signals; hangs: timeout-* (over FUZZ_TIMEOUT s).
 found=0
 printf '%-10s %-8s %-12s %-8s %-8s %-8s %s\n' target seconds executions "exec/s" corpus crashes hangs
 for t in $targets; do
