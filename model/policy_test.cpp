@@ -45,11 +45,11 @@ TEST_CASE("communities parse and print") {
 }
 
 TEST_CASE("standard community-list needs every listed community; expanded uses regex") {
-  CommunityList std_list{"C", false, {{Action::Permit, {*parseCommunity("1:1"), *parseCommunity("1:2")}, "", {}}}, {}};
+  CommunityList std_list{"C", false, {{Action::Permit, {*parseCommunity("1:1"), *parseCommunity("1:2")}, {}, "", {}}}, {}};
   CHECK(std_list.permits({*parseCommunity("1:1"), *parseCommunity("1:2"), *parseCommunity("9:9")}));
   CHECK_FALSE(std_list.permits({*parseCommunity("1:1")}));
 
-  CommunityList exp{"E", true, {{Action::Deny, {}, "^65000:1.*", {}}, {Action::Permit, {}, "65000:", {}}}, {}};
+  CommunityList exp{"E", true, {{Action::Deny, {}, {}, "^65000:1.*", {}}, {Action::Permit, {}, {}, "65000:", {}}}, {}};
   CHECK_FALSE(exp.permits({*parseCommunity("65000:10")}));
   CHECK(exp.permits({*parseCommunity("65000:20")}));
   CHECK_FALSE(exp.permits({}));
