@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "model/input_error.h"
 #include "model/names.h"
@@ -57,6 +58,21 @@ class DevicesByName {
   std::unordered_map<std::string, const model::Device*> byName_;
 };
 
+// The logical units "<port>.<N>" of a physical port.
+std::vector<const model::Interface*> unitsOf(const model::Device& device, std::string_view port) {
+  std::vector<const model::Interface*> units;
+  for (const auto& i : device.interfaces) {
+    std::string_view name = i.name;
+    if (name.size() <= port.size() + 1 || name[port.size()] != '.' ||
+        !equalsIgnoreCase(name.substr(0, port.size()), port))
+      continue;
+    std::string_view unit = name.substr(port.size() + 1);
+    if (std::all_of(unit.begin(), unit.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      units.push_back(&i);
+  }
+  return units;
+}
+
 // The device's own spelling of node and interface, or a warning and nullopt.
 std::optional<Endpoint> resolve(const DevicesByName& devices, const std::string& node,
                                 const std::string& interface, const std::string& path, int line,
@@ -70,6 +86,19 @@ std::optional<Endpoint> resolve(const DevicesByName& devices, const std::string&
   if (!match)
     for (const auto& i : device->interfaces)
       if (sameInterfaceName(i.name, interface)) match = &i;
+  if (!match) {
+    // A physical Junos port ("ge-0/0/0", as Batfish's layer-1 topology names it) is not an
+    // interface of the model, only its logical units ("ge-0/0/0.0") are: the link is on the
+    // unit when the port has exactly one.
+    std::vector<const model::Interface*> units = unitsOf(*device, interface);
+    if (units.size() == 1) match = units.front();
+    if (units.size() > 1) {
+      warnings.push_back({path, line, text.line(path, line),
+                          "physical port " + interface + " on node " + device->name + " has " +
+                              std::to_string(units.size()) + " units; name one; link ignored"});
+      return std::nullopt;
+    }
+  }
   if (!match) {
     warnings.push_back({path, line, text.line(path, line),
                         "unknown interface " + interface + " on node " + device->name + "; link ignored"});

@@ -105,6 +105,29 @@ TEST_CASE("Batfish layer1 edges listed in both directions give one link") {
   CHECK(warnings.empty());
 }
 
+TEST_CASE("a link on a physical Junos port resolves to its only logical unit") {
+  // Batfish's layer-1 topology names physical ports; the model has only the units.
+  std::vector<Device> devices = {
+      device("j1", {iface("ge-0/0/0.0", "10.0.12.1/30", 4, "configs/j1.conf"),
+                    iface("ge-0/0/1.0", "10.0.13.1/30", 8, "configs/j1.conf"),
+                    iface("ge-0/0/1.100", "10.0.14.1/30", 9, "configs/j1.conf")}),
+      device("r2", {iface("eth0", "10.0.12.2/30", 4, "configs/r2.conf"),
+                    iface("eth1", "10.0.13.2/30", 7, "configs/r2.conf")})};
+  parser::SourceText text;
+  text.add("topology.json",
+           "{\"links\": [\n"
+           "  {\"a\": \"j1\", \"a_interface\": \"ge-0/0/0\", \"b\": \"r2\", \"b_interface\": \"eth0\"},\n"
+           "  {\"a\": \"j1\", \"a_interface\": \"ge-0/0/1\", \"b\": \"r2\", \"b_interface\": \"eth1\"}\n"
+           "]}\n");
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::readTopologyJson("topology.json", text, devices, warnings);
+  REQUIRE(links.size() == 1);
+  CHECK(links[0] == Link{"j1", "ge-0/0/0.0", "r2", "eth0"});
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].line == 3);
+  CHECK(warnings[0].message == "physical port ge-0/0/1 on node j1 has 2 units; name one; link ignored");
+}
+
 TEST_CASE("malformed topology files are input errors naming file and line") {
   auto devices = triangle();
   std::vector<model::ParseWarning> warnings;
