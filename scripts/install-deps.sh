@@ -7,6 +7,7 @@ packages=(
   libz3-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
   frr iproute2 procps time
+  python3  # bench/*.py: error injection and the evaluation corpora (standard library only)
   clang  # bench/fuzz_bench.sh: libFuzzer builds of tests/fuzz
 )
 missing=()
