@@ -28,6 +28,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_ebgp_requires_policy = true;
       d.bgp_send_community = true;
       d.bgp_maximum_paths = 64;
+      d.bgp_multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;
       d.ospf_default_originate_metric = 10;
       d.ospf_unknown_bandwidth_kbps = 10000;
       d.bgp_next_hop_via_default = false;
@@ -49,16 +50,19 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_import_default = PolicyDefault::Accept;
       d.bgp_export_default = PolicyDefault::JunosBgpExport;
       d.bgp_send_community = true;  // Junos sends communities unless a policy strips them
+      d.bgp_multipath_match = MultipathMatch::NeighborAs;
+      d.bgp_advertise_inactive = false;
       break;
     case Vendor::Eos:
       // EOS: every BGP route has distance 200 (`distance bgp 200 200 200`); no communities
       // without `send-community`; one path unless `maximum-paths`; a missing route-map
-      // permits; aggregates count main-RIB contributors; an OSPF route to its own gateway
-      // goes via the interface.
+      // permits; aggregates count main-RIB contributors; only active routes are advertised;
+      // an OSPF route to its own gateway goes via the interface.
       d.distance_ebgp = 200;
       d.bgp_local_weight = 0;
       d.undefined_route_map_permits = true;
       d.bgp_aggregate_from_main_rib = true;
+      d.bgp_advertise_inactive = false;
       d.bgp_multipath_relax = true;
       d.ospf_route_to_gateway_via_interface = true;
       break;

@@ -20,6 +20,17 @@ namespace routefix::model {
 enum class Vendor { Ios, Frr, Junos, Eos, Nxos };
 std::string vendorName(Vendor v);  // "ios", "frr", "junos", "eos", "nxos"
 
+// What two equally good BGP paths must have in common to share a route (`maximum-paths`)
+// while `bgp bestpath as-path multipath-relax` (Junos `multipath multiple-as`) is off; with
+// it, the equal AS-path length the decision process already demands is enough.
+enum class MultipathMatch {
+  AsPath,      // IOS, NX-OS, EOS: identical AS paths
+  NeighborAs,  // Junos: the same neighbouring AS
+  // FRR (bgp_path_info_cmp): iBGP paths identical AS paths, eBGP and confed-eBGP paths the
+  // same neighbouring AS.
+  AsPathInternalNeighborAsExternal,
+};
+
 // Vendor behaviours that decide routes. Named, so fidelity questions have one place to look.
 struct VendorDefaults {
   uint32_t distance_connected = 0;
@@ -38,6 +49,7 @@ struct VendorDefaults {
   bool bgp_send_community = false;
   uint32_t bgp_maximum_paths = 1;
   bool bgp_multipath_relax = false;   // EOS: `bgp bestpath as-path multipath-relax` is on
+  MultipathMatch bgp_multipath_match = MultipathMatch::AsPath;
   // A neighbor is in IPv4 unicast without `activate` (NX-OS: only with its own
   // `address-family ipv4 unicast`).
   bool bgp_default_ipv4_unicast = true;
@@ -56,6 +68,11 @@ struct VendorDefaults {
   // A neighbor, network or redistribution that names a route-map nobody defined: IOS, FRR
   // and NX-OS deny every route; EOS ignores the reference and permits everything.
   bool undefined_route_map_permits = false;
+  // Whether the best BGP path is advertised while another protocol's route to the prefix is
+  // the active one (a static or IGP route of lower distance). IOS and FRR do (IOS calls it a
+  // RIB failure); EOS and Junos advertise only active routes unless `bgp advertise-inactive`
+  // / `advertise-inactive`.
+  bool bgp_advertise_inactive = true;
   // EOS activates an aggregate-address on any more specific route of its main RIB (static,
   // connected, IGP), not only on BGP routes.
   bool bgp_aggregate_from_main_rib = false;
@@ -94,6 +111,11 @@ struct Interface {
   std::string vrf;
   std::string description;
   uint64_t bandwidth_kbps = 0;  // 0 = unknown; OSPF cost falls back to the vendor default
+  // IOS `tunnel source X`: an interface, by name or by one of its addresses. The tunnel's line
+  // protocol stays down while that interface is shut, unaddressed or missing; the parser,
+  // which sees the whole device, records it in tunnel_source_down.
+  std::string tunnel_source;
+  bool tunnel_source_down = false;
 
   // OSPF settings made on the interface itself.
   std::optional<uint32_t> ospf_cost;
@@ -108,7 +130,7 @@ struct Interface {
 
   bool isLoopback() const;
   // Up and in the default VRF: the interfaces the default-VRF control plane uses.
-  bool routes() const { return !shutdown && vrf.empty(); }
+  bool routes() const { return !shutdown && !tunnel_source_down && vrf.empty(); }
 };
 
 struct StaticRoute {
@@ -263,6 +285,7 @@ struct BgpProcess {
   std::optional<uint32_t> confederation_id;
   std::vector<uint32_t> confederation_peers;
   bool ebgp_requires_policy = false;  // from VendorDefaults unless configured
+  bool advertise_inactive = true;     // from VendorDefaults unless configured
   bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
   std::optional<uint32_t> distance_ebgp;
   std::optional<uint32_t> distance_ibgp;

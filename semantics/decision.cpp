@@ -4,8 +4,10 @@
 
 namespace routefix::semantics {
 
-DecisionOptions decisionOptions(const model::BgpProcess& bgp) {
+DecisionOptions decisionOptions(const model::Device& device) {
+  const model::BgpProcess& bgp = *device.bgp;
   DecisionOptions o;
+  o.multipath_match = device.defaults.bgp_multipath_match;
   o.always_compare_med = bgp.always_compare_med;
   o.med_missing_as_worst = bgp.med_missing_as_worst;
   o.as_path_ignore = bgp.as_path_ignore;

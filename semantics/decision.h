@@ -39,10 +39,12 @@ struct DecisionOptions {
   bool med_missing_as_worst = false;
   bool as_path_ignore = false;
   bool multipath_relax = false;
+  model::MultipathMatch multipath_match = model::MultipathMatch::AsPath;
   uint32_t maximum_paths_ebgp = 1;
   uint32_t maximum_paths_ibgp = 1;
 };
-DecisionOptions decisionOptions(const model::BgpProcess& bgp);
+// The device's BGP process and its vendor's rules; `device.bgp` must be set.
+DecisionOptions decisionOptions(const model::Device& device);
 
 // What the decision process reads of a path. `Int`/`Bool` are the domain's values.
 // neighbor_as: the first AS of the path (0 for an empty one, as for locally originated
@@ -106,13 +108,29 @@ Int medGroup(const DecisionOptions& o, const Int& neighborAs) {
   return o.always_compare_med ? Domain<Int>::constant(neighborAs, 0) : neighborAs;
 }
 
+// What the vendor's multipath demands of two paths besides the decision steps (see
+// model::MultipathMatch). `internal`: the paths are iBGP ones (not eBGP, not confed-eBGP).
+template <class Bool>
+Bool multipathMatch(const DecisionOptions& o, const Bool& internal, const Bool& sameAsPath,
+                    const Bool& sameNeighborAs) {
+  switch (o.multipath_match) {
+    case model::MultipathMatch::AsPath: return sameAsPath;
+    case model::MultipathMatch::NeighborAs: return sameNeighborAs;
+    case model::MultipathMatch::AsPathInternalNeighborAsExternal:
+      return (internal && sameAsPath) || (!internal && sameNeighborAs);
+  }
+  return sameAsPath;
+}
+
 // Two paths that tie down to the IGP cost may share the forwarding (maximum-paths) when both
-// are learned, from the same kind of peer, and eBGP ones have the same AS path unless
+// are learned, from the same kind of peer, and match as the vendor demands unless
 // `bgp bestpath as-path multipath-relax`.
 template <class Bool>
 auto multipathCompatible(const DecisionOptions& o, const Bool& aLearned, const Bool& bLearned,
-                         const Bool& aEbgp, const Bool& bEbgp, const Bool& sameAsPath) {
-  return aLearned && bLearned && aEbgp == bEbgp && (!aEbgp || o.multipath_relax || sameAsPath);
+                         const Bool& aEbgp, const Bool& bEbgp, const Bool& internal,
+                         const Bool& sameAsPath, const Bool& sameNeighborAs) {
+  return aLearned && bLearned && aEbgp == bEbgp &&
+         (o.multipath_relax || multipathMatch(o, internal, sameAsPath, sameNeighborAs));
 }
 
 // eBGP loop prevention at the receiver: the path is dropped when it holds the receiver's AS

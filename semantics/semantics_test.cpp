@@ -217,13 +217,36 @@ TEST_CASE("decision steps: MED only within one neighbor AS, missing MED as worst
   CHECK(medGroup(o, 65001u) == 0u);
 }
 
-TEST_CASE("multipath: learned paths of one kind; eBGP needs the same AS path unless relaxed") {
-  DecisionOptions o;
-  CHECK(multipathCompatible(o, true, true, false, false, false));
-  CHECK_FALSE(multipathCompatible(o, true, true, true, true, false));
-  CHECK_FALSE(multipathCompatible(o, true, false, false, false, true));
+TEST_CASE("multipath: learned paths of one kind that match as the vendor demands, unless relaxed") {
+  using routefix::model::MultipathMatch;
+  DecisionOptions o;  // IOS: identical AS paths
+  // (options, a learned, b learned, a eBGP, b eBGP, internal, same AS path, same neighbour AS)
+  CHECK(multipathCompatible(o, true, true, false, false, true, true, true));
+  CHECK_FALSE(multipathCompatible(o, true, true, false, false, true, false, true));
+  CHECK_FALSE(multipathCompatible(o, true, true, true, true, false, false, true));
+  CHECK_FALSE(multipathCompatible(o, true, false, false, false, true, true, true));
+  CHECK_FALSE(multipathCompatible(o, true, true, true, false, false, true, true));
+  o.multipath_match = MultipathMatch::NeighborAs;  // Junos
+  CHECK(multipathCompatible(o, true, true, false, false, true, false, true));
+  CHECK_FALSE(multipathCompatible(o, true, true, true, true, false, true, false));
+  o.multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;  // FRR
+  CHECK_FALSE(multipathCompatible(o, true, true, false, false, true, false, true));
+  CHECK(multipathCompatible(o, true, true, true, true, false, false, true));
   o.multipath_relax = true;
-  CHECK(multipathCompatible(o, true, true, true, true, false));
+  CHECK(multipathCompatible(o, true, true, true, true, false, false, false));
+  CHECK(multipathCompatible(o, true, true, false, false, true, false, false));
+}
+
+TEST_CASE("decisionOptions: the vendor's multipath rule reaches the decision") {
+  using routefix::model::MultipathMatch;
+  routefix::model::Device d;
+  d.bgp.emplace();
+  d.defaults = routefix::model::VendorDefaults::forVendor(routefix::model::Vendor::Junos);
+  CHECK(decisionOptions(d).multipath_match == MultipathMatch::NeighborAs);
+  d.defaults = routefix::model::VendorDefaults::forVendor(routefix::model::Vendor::Frr);
+  CHECK(decisionOptions(d).multipath_match == MultipathMatch::AsPathInternalNeighborAsExternal);
+  d.defaults = routefix::model::VendorDefaults::forVendor(routefix::model::Vendor::Ios);
+  CHECK(decisionOptions(d).multipath_match == MultipathMatch::AsPath);
 }
 
 TEST_CASE("set metric|local-preference +N/-N: adds saturating, subtracts down to 0, N sets") {

@@ -128,9 +128,10 @@ TEST_CASE("decision: confed-eBGP beats iBGP after the IGP cost, and is no multip
   CHECK(routefix::sim::detail::comparePaths(confed, ibgp, t, o).order > 0);
 }
 
-TEST_CASE("multipath: confed-eBGP paths need the same neighbour AS unless relaxed") {
+TEST_CASE("multipath (FRR): confed-eBGP paths need the same neighbour AS unless relaxed") {
   AsPathTable t;
   DecisionOptions o;
+  o.multipath_match = routefix::model::MultipathMatch::AsPathInternalNeighborAsExternal;
   BgpPath a, b;
   a.confed = b.confed = true;
   a.as_path = t.prependConfed(t.fromSequence({900}), 65501);

@@ -33,10 +33,10 @@ DecisionStep comparePaths(const BgpPath& a, const BgpPath& b, const AsPathTable&
   if (int c = cmp(a.igp_cost, b.igp_cost)) return DecisionStep{c, false};
   if (a.confed != b.confed) return DecisionStep{a.confed ? -1 : 1, false};  // FRR step 10
 
-  // Confed-eBGP paths (iBGP-like otherwise) need the same neighbour AS, as FRR's eBGP ones.
+  // Both paths are of one kind here (eBGP, confed-eBGP or iBGP): the steps above decided otherwise.
   bool mp = semantics::multipathCompatible(o, a.kind == PathKind::Learned, b.kind == PathKind::Learned,
-                                           a.ebgp, b.ebgp, a.as_path == b.as_path) &&
-            (!a.confed || o.multipath_relax || paths.neighborAs(a.as_path) == paths.neighborAs(b.as_path));
+                                           a.ebgp, b.ebgp, !a.ebgp && !a.confed, a.as_path == b.as_path,
+                                           paths.neighborAs(a.as_path) == paths.neighborAs(b.as_path));
 
   uint32_t aId = a.originator_id ? a.originator_id : a.peer_router_id;
   uint32_t bId = b.originator_id ? b.originator_id : b.peer_router_id;

@@ -36,6 +36,10 @@ struct BgpPath {
   uint32_t peer_address = 0;
   uint32_t resolution = 0xffffffffu;  // index of the next-hop resolution (learned paths)
   uint32_t order = 0;                 // local paths: position among this node's originations
+  // Local paths redistributed from a connected or static route: the route's egress interface
+  // (an index into the originating device's interfaces), which export policies match on
+  // (Junos `from interface`); 0xffffffff: none.
+  uint32_t interface = 0xffffffffu;
   uint8_t origin = 0;
   // Where a local path entered BGP: export policies match on it (Junos `from protocol
   // direct`, and its default export rejects what is not a BGP route).

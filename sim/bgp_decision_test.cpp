@@ -114,6 +114,44 @@ TEST_CASE("multipath: equal to the IGP-cost step; eBGP needs identical AS paths 
   CHECK(selectBest(all, f.paths, f.options).size() == 1);
 }
 
+TEST_CASE("multipath: what two paths must share is the vendor's (identical AS paths, neighbour AS)") {
+  using routefix::model::MultipathMatch;
+  Fixture f;
+  auto a = f.base(), b = f.base();
+  b.session = 2;
+  b.peer_router_id = 11;
+  // Same length and neighbour AS, different origin AS.
+  b.as_path = f.paths.fromSequence({65001, 65200});
+  auto multipath = [&] { return comparePaths(a, b, f.paths, f.options).multipath_equal; };
+
+  SUBCASE("IOS, NX-OS, EOS: identical AS paths, iBGP and eBGP alike") {
+    CHECK_FALSE(multipath());
+    a.ebgp = b.ebgp = false;
+    CHECK_FALSE(multipath());
+    b.as_path = a.as_path;
+    CHECK(multipath());
+  }
+  SUBCASE("FRR: iBGP identical AS paths, eBGP the same neighbour AS") {
+    f.options.multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;
+    CHECK(multipath());
+    a.ebgp = b.ebgp = false;
+    CHECK_FALSE(multipath());
+  }
+  SUBCASE("Junos: the same neighbour AS, iBGP and eBGP alike") {
+    f.options.multipath_match = MultipathMatch::NeighborAs;
+    CHECK(multipath());
+    a.ebgp = b.ebgp = false;
+    CHECK(multipath());
+    b.as_path = f.paths.fromSequence({65002, 65100});
+    CHECK_FALSE(multipath());
+  }
+  SUBCASE("multipath-relax: the equal length is enough") {
+    a.ebgp = b.ebgp = false;
+    f.options.multipath_relax = true;
+    CHECK(multipath());
+  }
+}
+
 TEST_CASE("invalid paths never win, and deterministic MED groups by neighbor AS") {
   Fixture f;
   auto a = f.base(), b = f.base(), c = f.base();

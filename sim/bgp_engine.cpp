@@ -88,7 +88,7 @@ class Engine {
       c.cluster_id = d.bgp->cluster_id ? d.bgp->cluster_id->value : c.router_id;
       c.local_weight = d.defaults.bgp_local_weight;
       c.default_local_pref = d.defaults.bgp_local_pref;
-      c.decision = semantics::decisionOptions(*d.bgp);
+      c.decision = semantics::decisionOptions(d);
     }
     if (baseline_) alignPeerings(sessions.peerings, *changedNodes);
     else startPeerings(sessions.peerings);
@@ -189,9 +189,27 @@ class Engine {
       if (changed[peerings_[p].receiver]) peerResolution_[p] = kUnresolved;
   }
 
-  PolicySubject subjectOf(const BgpPath& path, const Prefix& prefix) const {
+  // The administrative distance of a learned path or an aggregate at node `n`.
+  uint32_t distanceOf(uint32_t n, const BgpPath& b) const {
+    const auto& d = topo_.device(n);
+    if (b.kind == PathKind::Aggregate) return d.bgp->distance_local.value_or(d.defaults.distance_bgp_local);
+    return b.ebgp ? d.bgp->distance_ebgp.value_or(d.defaults.distance_ebgp)
+                  : d.bgp->distance_ibgp.value_or(d.defaults.distance_ibgp);
+  }
+
+  // A learned path or an aggregate that a connected, static or IGP route of no greater
+  // distance keeps out of the main RIB (installRoutes lists those first on a tie).
+  bool inactiveInRib(uint32_t n, const Prefix& prefix, const BgpPath& b) const {
+    if (b.kind == PathKind::Local) return false;  // originated from the active route itself
+    const Route* r = ribs_[n].exact(prefix);
+    return r && r->admin_distance <= distanceOf(n, b);
+  }
+
+  // The path at node `n` (which originated it, if it is a local one) as a policy sees it.
+  PolicySubject subjectOf(uint32_t n, const BgpPath& path, const Prefix& prefix) const {
     PolicySubject s;
     s.prefix = prefix;
+    if (path.interface != kNone) s.interface = topo_.device(n).interfaces[path.interface].name;
     s.protocol = path.source;
     s.as_path = path.as_path;
     s.communities = path.communities;
@@ -239,7 +257,7 @@ class Engine {
         const Route* r = ribs_[n].exact(net.prefix);
         if (!r && d.defaults.bgp_network_requires_rib) continue;
         BgpPath path = localPath(n, 0, r ? r->metric : 0);
-        PolicySubject s = subjectOf(path, net.prefix);
+        PolicySubject s = subjectOf(n, path, net.prefix);
         if (!policies_[n].applyOne(net.route_map, s)) continue;
         takeSets(path, s);
         path.order = order++;
@@ -261,11 +279,11 @@ class Engine {
           if (!wanted) continue;
           BgpPath path = localPath(n, 2, redist.metric.value_or(r.metric));
           path.source = redist.source;
-          PolicySubject s = subjectOf(path, r.prefix);
-          if (!r.next_hops.empty()) {
-            s.interface = r.next_hops.front().interface;
-            if (r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;
-          }
+          if (!r.next_hops.empty())
+            if (const auto* i = d.findInterface(r.next_hops.front().interface))
+              path.interface = static_cast<uint32_t>(i - d.interfaces.data());
+          PolicySubject s = subjectOf(n, path, r.prefix);
+          if (!r.next_hops.empty() && r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;
           if (!policies_[n].applyOne(redist.route_map, s)) continue;
           takeSets(path, s);
           path.order = order++;
@@ -367,7 +385,7 @@ class Engine {
         BgpPath path = localPath(n, st.origin, 0);
         path.kind = PathKind::Aggregate;
         if (agg.as_set) path.as_path = tables_.paths.fromSequenceAndSet({}, st.asns);
-        PolicySubject s = subjectOf(path, prefix);
+        PolicySubject s = subjectOf(n, path, prefix);
         if (!policies_[n].applyOne(agg.route_map, s)) continue;
         takeSets(path, s);
         out.emplace_back(n, path);
@@ -521,12 +539,14 @@ class Engine {
       const auto& sn = *peer.sender_neighbor;
       // default-originate: sent whatever the RIB holds, outside the outbound policy.
       BgpPath d = localPath(n, 0, 0);
-      PolicySubject s = subjectOf(d, prefix);
+      PolicySubject s = subjectOf(n, d, prefix);
       policies_[n].applyOne(sn.default_originate_route_map, s);
       return transform(p, d, s);
     }
     if (best_[n].empty()) return std::nullopt;
     const BgpPath& b = *best_[n].front();
+    // EOS and Junos advertise only routes active in the main RIB (VendorDefaults).
+    if (!cfg.bgp->advertise_inactive && inactiveInRib(n, prefix, b)) return std::nullopt;
     // Export only ever prepends (unless as-override rewrites the receiver's AS), so a path the
     // receiver's loop check drops already need not be exported (in a Clos fabric: about half
     // the sessions, for every prefix).
@@ -554,7 +574,7 @@ class Engine {
       if (!sn.filter_list_out.empty() && !pol.asPathListPermits(sn.filter_list_out, b.as_path))
         return std::nullopt;
     }
-    PolicySubject s = subjectOf(b, prefix);
+    PolicySubject s = subjectOf(n, b, prefix);
     s.peer = peer.receiver_address;
     // as-override (FRR bgp_peer_as_override, before the outbound route-map): the receiver's AS
     // becomes this router's.
@@ -651,7 +671,7 @@ class Engine {
     if (peer.ebgp && !peer.confed) path.local_pref = cfg.default_local_pref;
     path.weight = facts.weight;
     if (!facts.in_permits_all) {
-      PolicySubject s = subjectOf(path, prefix);
+      PolicySubject s = subjectOf(r, path, prefix);
       s.peer = peer.sender_address;
       if (!pol.apply(*facts.in, cfg.bgp->import_default, s)) return std::nullopt;
       takeSets(path, s);
@@ -765,7 +785,6 @@ class Engine {
       if (best_[n].empty()) continue;
       const BgpPath& b = *best_[n].front();
       if (b.kind == PathKind::Local) continue;  // the route is in the RIB already
-      const auto& d = topo_.device(n);
       Route r;
       r.prefix = prefix;
       r.metric = b.med;
@@ -776,15 +795,13 @@ class Engine {
       r.communities = tables_.communities.get(b.communities);
       r.weight = b.weight;
       r.origin = b.origin;
+      r.admin_distance = distanceOf(n, b);
       if (b.kind == PathKind::Aggregate) {
         r.protocol = Protocol::Aggregate;
-        r.admin_distance = d.bgp->distance_local.value_or(d.defaults.distance_bgp_local);
         r.next_hops = discard_;
       } else {
         // Confed-eBGP routes show as eBGP ones ("B") but take the iBGP distance (FRR).
         r.protocol = b.ebgp || b.confed ? Protocol::Bgp : Protocol::Ibgp;
-        r.admin_distance = b.ebgp ? d.bgp->distance_ebgp.value_or(d.defaults.distance_ebgp)
-                                  : d.bgp->distance_ibgp.value_or(d.defaults.distance_ibgp);
         const auto& from = peerings_[b.session];
         r.received_from = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
         r.next_hops = nextHopsOf(best_[n]);

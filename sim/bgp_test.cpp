@@ -24,6 +24,17 @@ PolicyClause setLocalPref(uint32_t seq, uint32_t lp, std::vector<PolicyMatch> ma
   return c;
 }
 
+// A policy of one clause that permits what `match` matches.
+RoutePolicy permitting(const std::string& name, const PolicyMatch& match) {
+  RoutePolicy p;
+  p.name = name;
+  PolicyClause c;
+  c.seq = 10;
+  c.matches.push_back(match);
+  p.clauses.push_back(c);
+  return p;
+}
+
 }  // namespace
 
 TEST_CASE("eBGP chain: the route travels with the AS path prepended at every hop") {
@@ -53,22 +64,38 @@ TEST_CASE("redistribution through a policy matching several source protocols tak
   b.bgp("r1", 65001);
   b.bgp("r2", 65002);
   b.ebgp("r1", "r2");
-  RoutePolicy local;
-  local.name = "LOCAL";
-  PolicyClause c;
-  c.seq = 10;
   PolicyMatch m;
   m.kind = PolicyMatch::Kind::SourceProtocol;
   m.protocols = {RouteSource::Static, RouteSource::Connected};
   m.protocol = m.protocols.front();
-  c.matches.push_back(m);
-  local.clauses.push_back(c);
-  b.dev("r1").route_policies["LOCAL"] = local;
+  b.dev("r1").route_policies["LOCAL"] = permitting("LOCAL", m);
   for (auto source : {RouteSource::Static, RouteSource::Connected})
     b.dev("r1").bgp->redistributions.push_back(Redistribution{source, std::nullopt, std::nullopt, "LOCAL", {}});
   auto dp = simulate(b.build());
   CHECK(routeAt(dp, "r2", "192.0.2.0/24") != nullptr);
   CHECK(routeAt(dp, "r2", "10.1.0.0/24") != nullptr);  // the second protocol named
+}
+
+TEST_CASE("Junos `from interface` in a BGP export matches the interface of an exported direct route") {
+  NetworkBuilder b;
+  b.router("r1", Vendor::Junos);
+  b.router("r2");
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.iface("r1", "lo0.0", "10.0.0.1/32");
+  b.iface("r1", "lo0.10", "10.0.0.10/32");
+  b.bgp("r1", 65001);
+  b.bgp("r2", 65002);
+  b.ebgp("r1", "r2");
+  PolicyMatch m;
+  m.kind = PolicyMatch::Kind::Interface;
+  m.names = {"lo0.0"};
+  b.dev("r1").route_policies["LOOPBACK"] = permitting("LOOPBACK", m);
+  b.dev("r1").bgp->neighbors[0].export_policies = {"LOOPBACK"};
+  // What the Junos parser makes of an export policy that takes direct routes.
+  b.dev("r1").bgp->redistributions.push_back(Redistribution{RouteSource::Connected, std::nullopt, std::nullopt, "", {}});
+  auto dp = simulate(b.build());
+  CHECK(routeAt(dp, "r2", "10.0.0.1/32") != nullptr);
+  CHECK(routeAt(dp, "r2", "10.0.0.10/32") == nullptr);  // another interface: the default rejects it
 }
 
 TEST_CASE("a Junos aggregate route is active with a more specific route and exported as protocol aggregate") {
@@ -115,6 +142,31 @@ TEST_CASE("EOS aggregate-address: a more specific static route activates it, IOS
     if (agg) CHECK(agg->protocol == Protocol::Aggregate);
     CHECK((routeAt(dp, "r2", "10.10.0.0/16") != nullptr) == eos);
     CHECK(routeAt(dp, "r1", "10.20.0.0/16") == nullptr);  // no contributor at all
+  }
+}
+
+TEST_CASE("EOS advertises an aggregate only while it is the active route, unless advertise-inactive") {
+  for (bool advertiseInactive : {false, true}) {
+    NetworkBuilder b;
+    for (auto n : {"r1", "r2"}) b.router(n, Vendor::Eos);
+    b.link("r1", "r2", "10.0.12.0/30");
+    for (auto p : {"10.10.1.0/24", "10.11.0.0/16", "10.11.1.0/24"}) {
+      StaticRoute st;
+      st.prefix = *Prefix::parse(p);
+      st.next_hop = Ipv4::parse("10.0.12.2");
+      b.dev("r1").static_routes.push_back(st);
+    }
+    b.bgp("r1", 65001);
+    b.bgp("r2", 65002);
+    b.ebgp("r1", "r2");
+    CHECK_FALSE(b.dev("r1").bgp->advertise_inactive);  // the EOS default
+    b.dev("r1").bgp->advertise_inactive = advertiseInactive;
+    for (auto p : {"10.10.0.0/16", "10.11.0.0/16"})
+      b.dev("r1").bgp->aggregates.push_back(BgpAggregate{*Prefix::parse(p), false, false, "", {}});
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r1", "10.11.0.0/16")->protocol == Protocol::Static);  // distance 1 < 200
+    CHECK(routeAt(dp, "r2", "10.10.0.0/16") != nullptr);
+    CHECK((routeAt(dp, "r2", "10.11.0.0/16") != nullptr) == advertiseInactive);
   }
 }
 

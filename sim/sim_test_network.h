@@ -55,6 +55,7 @@ class NetworkBuilder {
     d.bgp->maximum_paths_ibgp = d.defaults.bgp_maximum_paths;
     d.bgp->import_default = d.defaults.bgp_import_default;
     d.bgp->export_default = d.defaults.bgp_export_default;
+    d.bgp->advertise_inactive = d.defaults.bgp_advertise_inactive;
     return *d.bgp;
   }
 

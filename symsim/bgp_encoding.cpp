@@ -487,9 +487,9 @@ SymView BgpEncoding::view(const Candidate& c) const {
           ctx_.bool_val(c.ebgp && !c.local)};
 }
 
-z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const {
+z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i, const model::Device& device) const {
   SymbolicSteps steps(ctx_);
-  semantics::decisionSteps(steps, view(j), view(i), semantics::decisionOptions(bgp));
+  semantics::decisionSteps(steps, view(j), view(i), semantics::decisionOptions(device));
   z3::expr tieBreak = j.originator < i.originator ||
                      (j.originator == i.originator &&
                       (j.cluster_length < i.cluster_length ||
@@ -506,14 +506,14 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
   constraints_.push_back(z3::implies(v.has, v.selection >= 0 && v.selection < n));
   constraints_.push_back(z3::implies(!v.has, v.selection == -1));
   constraints_.push_back(v.rank >= 0);
-  const auto options = semantics::decisionOptions(*v.device->bgp);
+  const auto options = semantics::decisionOptions(*v.device);
   auto group = [&](int k) { return semantics::medGroup(options, cands[k].route.first_as); };
   auto sameGroup = [&](int a, int b) { return group(a) == group(b); };
   std::vector<std::vector<z3::expr>> beats(n);  // [j][i]: j is valid and better than i
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i)
       beats[j].push_back(i == j ? ctx_.bool_val(false)
-                                : cands[j].route.valid && better(cands[j], cands[i], *v.device->bgp));
+                                : cands[j].route.valid && better(cands[j], cands[i], *v.device));
   std::vector<z3::expr> groupBest;  // no route of the same group beats it
   for (int j = 0; j < n; ++j) {
     z3::expr best = ctx_.bool_val(true);

@@ -114,7 +114,7 @@ class BgpEncoding {
                                    const model::Device& receiver, z3::expr& senderCondition);
   SymView view(const Candidate& c) const;
   // j beats i in the decision process (semantics::decisionSteps, then the tie-break).
-  z3::expr better(const Candidate& j, const Candidate& i, const model::BgpProcess& bgp) const;
+  z3::expr better(const Candidate& j, const Candidate& i, const model::Device& device) const;
   z3::expr sessionUp(size_t index);
   bool cutByFailure(const BgpSession& s) const;
   z3::expr reflectsTo(const model::Device& rr, const std::string& client);

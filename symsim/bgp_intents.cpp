@@ -38,15 +38,15 @@ z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& ne
   z3::expr any = selects(node, next);
   auto it = nodes_.find(node);
   if (it == nodes_.end()) return any;
-  const model::BgpProcess& bgp = *it->second.device->bgp;
   const auto& cands = it->second.candidates;
   auto learned = [](const Candidate& c) {
     return c.kind == Candidate::Kind::Session || c.kind == Candidate::Kind::External;
   };
   // The simulator's multipath rule (semantics::multipathCompatible after equal decision
-  // steps); the IGP cost to the next hop is not modelled here, and eBGP AS paths count as
-  // identical when they come from the same neighbour AS.
-  const auto options = semantics::decisionOptions(bgp);
+  // steps); the IGP cost to the next hop is not modelled here, the neighbour AS is the AS the
+  // sender presents, and AS paths count as identical when they come from the same neighbour
+  // AS (eBGP) or are both iBGP (their contents are symbolic here).
+  const auto options = semantics::decisionOptions(*it->second.device);
   for (size_t j = 0; j < cands.size(); ++j) {
     const Candidate& best = cands[j];
     uint32_t limit = best.ebgp ? options.maximum_paths_ebgp : options.maximum_paths_ibgp;
@@ -54,8 +54,10 @@ z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& ne
     for (size_t i = 0; i < cands.size(); ++i) {
       const Candidate& c = cands[i];
       if (i == j || c.sender != next) continue;
-      if (!semantics::multipathCompatible(options, learned(c), learned(best), c.ebgp, best.ebgp,
-                                          c.sender_as == best.sender_as))
+      bool sameNeighborAs = c.sender_as == best.sender_as;
+      bool internal = !c.ebgp && !best.ebgp;
+      if (!semantics::multipathCompatible(options, learned(c), learned(best), c.ebgp, best.ebgp, internal,
+                                          internal || sameNeighborAs, sameNeighborAs))
         continue;
       SymbolicSteps steps(ctx_);
       semantics::decisionSteps(steps, view(c), view(best), options);

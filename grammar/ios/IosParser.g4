@@ -109,6 +109,7 @@ interface_stmt
   | IP OSPF NETWORK (POINT_TO_POINT | WORD)                           # IfOspfNetwork
   | NO? IP OSPF PASSIVE IP_ADDRESS?                                   # IfOspfPassive
   | IP ACCESS_GROUP name (IN | OUT)                                   # IfAccessGroup
+  | TUNNEL SOURCE name                                                # IfTunnelSource
   ;
 
 // Valid in interface and route-map mode.
@@ -123,7 +124,7 @@ area_id : NUMBER | IP_ADDRESS ;
 // ---- shared by router bgp and router ospf ------------------------------------------------
 router_stmt
   : REDISTRIBUTE redistribute_source redistribute_option*             # Redistribute
-  | MAXIMUM_PATHS IBGP? NUMBER (ECMP NUMBER)?                         # MaximumPaths
+  | MAXIMUM_PATHS (IBGP | EIBGP)? NUMBER (ECMP NUMBER)?               # MaximumPaths
   | (BGP | OSPF)? ROUTER_ID IP_ADDRESS                                # RouterId
   | DEFAULT_INFORMATION ORIGINATE default_originate_option*           # DefaultInformation
   ;
@@ -258,7 +259,7 @@ keyword
   BLACKHOLE | BOTH | CALL | CLUSTER_ID | COMMUNITY | COMMUNITY_LIST | COMM_LIST |
   COMPARE_ROUTERID | CONFED | CONFEDERATION | CONNECTED | CONTINUE | COST | DEFAULT | DEFAULTS |
   DEFAULT_INFORMATION | DEFAULT_ORIGINATE | DELETE | DENY | DESCRIPTION |
-  DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | ECMP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
+  DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | ECMP | EIBGP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
   ESTABLISHED | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
   EXTCOMMUNITY | EXTCOMMUNITY_LIST | EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
   IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |
@@ -270,6 +271,6 @@ keyword
   POINT_TO_POINT | PREFIX_LIST | PREPEND | RANGE | REDISTRIBUTE | REFERENCE_BANDWIDTH |
   REJECT | REMARK | REMOTE_AS | REMOVE_PRIVATE_AS | REPLACE_AS | ROUTE | ROUTER |
   ROUTER_ID | ROUTE_MAP | ROUTE_REFLECTOR_CLIENT | SECONDARY | SEND_COMMUNITY | SEQ | SET |
-  SHUTDOWN | SOURCE_PROTOCOL | STANDARD | STATIC | SUBNETS | SUMMARY_ONLY | TAG | TYPE_1 |
+  SHUTDOWN | SOURCE | SOURCE_PROTOCOL | STANDARD | STATIC | SUBNETS | SUMMARY_ONLY | TAG | TUNNEL | TYPE_1 |
   TYPE_2 | UNCHANGED | UNICAST | UNNUMBERED | UPDATE_SOURCE | VRF | WEIGHT
   ;

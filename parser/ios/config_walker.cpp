@@ -376,6 +376,11 @@ antlrcpp::Any ConfigWalker::visitIfShutdown(IosParser::IfShutdownContext* ctx) {
   return {};
 }
 
+antlrcpp::Any ConfigWalker::visitIfTunnelSource(IosParser::IfTunnelSourceContext* ctx) {
+  currentInterface().tunnel_source = ctx->name()->getText();
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitIfBandwidth(IosParser::IfBandwidthContext* ctx) {
   currentInterface().bandwidth_kbps = parseNumber(ctx->NUMBER()->getText(), 1);
   return {};

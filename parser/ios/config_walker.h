@@ -46,6 +46,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitIfOspfNetwork(IosParser::IfOspfNetworkContext* ctx) override;
   antlrcpp::Any visitIfOspfPassive(IosParser::IfOspfPassiveContext* ctx) override;
   antlrcpp::Any visitIfAccessGroup(IosParser::IfAccessGroupContext* ctx) override;
+  antlrcpp::Any visitIfTunnelSource(IosParser::IfTunnelSourceContext* ctx) override;
   antlrcpp::Any visitDescription_stmt(IosParser::Description_stmtContext* ctx) override;
   // ---- router bgp / router ospf (config_walker_routing.cpp) ----
   antlrcpp::Any visitRouterBgp(IosParser::RouterBgpContext* ctx) override;

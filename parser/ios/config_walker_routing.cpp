@@ -76,10 +76,15 @@ antlrcpp::Any ConfigWalker::visitMaximumPaths(IosParser::MaximumPathsContext* ct
   if (ctx->ECMP() && out_.dialect() != model::Vendor::Eos)
     throw ValueError("maximum-paths ... ecmp is EOS syntax");
   if (mode_ == Mode::Ospf) {
-    if (ctx->IBGP() || ctx->ECMP()) throw ValueError("maximum-paths ibgp/ecmp outside router bgp");
+    if (ctx->IBGP() || ctx->EIBGP() || ctx->ECMP())
+      throw ValueError("maximum-paths ibgp/eibgp/ecmp outside router bgp");
     currentOspf().maximum_paths = paths;
   } else if (out_.dialect() == model::Vendor::Eos) {
     // EOS: one limit for every BGP path (`ecmp N` sizes the hardware group, not the choice).
+    currentBgp().maximum_paths_ebgp = currentBgp().maximum_paths_ibgp = paths;
+  } else if (ctx->EIBGP()) {
+    // IOS `maximum-paths eibgp N`: N paths for iBGP and eBGP routes alike. (It also lets an
+    // eBGP and an iBGP path share a route, which the decision process does not model yet.)
     currentBgp().maximum_paths_ebgp = currentBgp().maximum_paths_ibgp = paths;
   } else {
     (ctx->IBGP() ? currentBgp().maximum_paths_ibgp : currentBgp().maximum_paths_ebgp) = paths;
@@ -261,8 +266,16 @@ antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherCon
   return {};
 }
 
-antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext*) {
-  if (!isIgnoredStatement(IgnoreScope::RouterBgp, splitWords(currentLine()))) warnUnrecognized();
+antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext* ctx) {
+  auto words = splitWords(currentLine());
+  // EOS `[no] bgp advertise-inactive`: advertise the best path even while another protocol's
+  // route is active.
+  size_t at = ctx->NO() ? 1 : 0;
+  if (out_.dialect() == model::Vendor::Eos && words.size() == at + 2 && words[at + 1] == "advertise-inactive") {
+    currentBgp().advertise_inactive = ctx->NO() == nullptr;
+    return {};
+  }
+  if (!isIgnoredStatement(IgnoreScope::RouterBgp, words)) warnUnrecognized();
   return {};
 }
 

@@ -42,6 +42,7 @@ model::BgpProcess& DeviceBuilder::bgp(uint32_t asn, const model::SourceSpan& spa
     p.maximum_paths_ibgp = device_.defaults.bgp_maximum_paths;
     p.as_path_multipath_relax = device_.defaults.bgp_multipath_relax;
     p.default_ipv4_unicast = device_.defaults.bgp_default_ipv4_unicast;
+    p.advertise_inactive = device_.defaults.bgp_advertise_inactive;
   }
   return *device_.bgp;
 }
@@ -178,6 +179,23 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
   if (it != copies.end()) it->second(g, n);
 }
 
+void DeviceBuilder::markTunnelsWithSourceDown() {
+  for (auto& tunnel : device_.interfaces) {
+    if (tunnel.tunnel_source.empty()) continue;
+    const model::Interface* source = nullptr;
+    if (auto address = model::Ipv4::parse(tunnel.tunnel_source)) {
+      for (const auto& i : device_.interfaces) {
+        bool owns = i.address && i.address->address == *address;
+        for (const auto& s : i.secondary) owns = owns || s.address == *address;
+        if (owns) source = &i;
+      }
+    } else {
+      source = device_.findInterface(tunnel.tunnel_source);
+    }
+    tunnel.tunnel_source_down = !source || source->shutdown || !device_.sourceAddress(*source);
+  }
+}
+
 DeviceParse DeviceBuilder::finish() {
   // FRR runs on Linux, where the loopback `lo` exists whether or not the config has a stanza
   // for it: a static route out of `lo` is installed either way.
@@ -187,6 +205,7 @@ DeviceParse DeviceBuilder::finish() {
         interface("lo", r.span);
         break;
       }
+  markTunnelsWithSourceDown();
   if (device_.bgp) {
     for (auto& n : device_.bgp->neighbors) {
       if (!n.peer_group.empty()) {

@@ -56,10 +56,14 @@ class DeviceBuilder {
   // Adds a file's lists and route-maps to the device (see FileStructures).
   void addStructures(const std::string& file, FileStructures&& structures);
 
-  // Peer-group settings into members, activation, and the warnings.
+  // Peer-group settings into members, activation, tunnels' state, and the warnings.
   DeviceParse finish();
 
  private:
+  // A tunnel whose `tunnel source` is shut, unaddressed or missing has its line protocol
+  // down (IOS): it routes nothing.
+  void markTunnelsWithSourceDown();
+
   model::Device device_;
   // Position in device_.interfaces by name: every line of an interface block looks its
   // interface up (a scan made 270k interfaces take over 300 s).

@@ -265,6 +265,17 @@ TEST_CASE("FRR address-family block: networks, activate, and policies in the AF"
   CHECK(p.warnings.empty());
 }
 
+TEST_CASE("IOS maximum-paths eibgp N: N paths for iBGP and eBGP routes") {
+  auto p = parseText(
+      "router bgp 2\n"
+      " address-family ipv4\n"
+      "  maximum-paths eibgp 32\n"
+      " exit-address-family\n");
+  CHECK(p.device.bgp->maximum_paths_ebgp == 32);
+  CHECK(p.device.bgp->maximum_paths_ibgp == 32);
+  CHECK(p.warnings.empty());
+}
+
 TEST_CASE("FRR keeps ebgp-requires-policy on by default; datacenter profile turns it off") {
   auto plain = parseText("router bgp 1\n", model::Vendor::Frr);
   CHECK(plain.device.bgp->ebgp_requires_policy);

@@ -251,6 +251,40 @@ TEST_CASE("show running-config framing, platform and tunnel lines are recognised
   CHECK(p.warnings.empty());
 }
 
+TEST_CASE("a tunnel whose source interface is shut is down; one with an up source routes") {
+  auto p = parseText(
+      "interface Tunnel1\n"
+      " ip address 169.254.25.162 255.255.255.252\n"
+      " tunnel source 172.24.0.10\n"
+      "interface Tunnel2\n"
+      " ip address 169.254.26.162 255.255.255.252\n"
+      " tunnel source GigabitEthernet1\n"
+      "interface Tunnel3\n"
+      " ip address 169.254.27.162 255.255.255.252\n"
+      " tunnel source Loopback9\n"
+      "interface GigabitEthernet1\n"
+      " ip address 10.10.100.2 255.255.255.0\n"
+      "interface GigabitEthernet3\n"
+      " ip address 172.24.0.10 255.255.255.0\n"
+      " shutdown\n");
+  const auto& d = p.device;
+  CHECK(d.findInterface("Tunnel1")->tunnel_source == "172.24.0.10");
+  CHECK(d.findInterface("Tunnel1")->tunnel_source_down);  // by address, on a shut interface
+  CHECK_FALSE(d.findInterface("Tunnel1")->routes());
+  CHECK_FALSE(d.findInterface("Tunnel2")->tunnel_source_down);  // by name, up
+  CHECK(d.findInterface("Tunnel2")->routes());
+  CHECK(d.findInterface("Tunnel3")->tunnel_source_down);  // no such interface
+  CHECK(p.warnings.empty());
+}
+
+TEST_CASE("EOS advertises only active routes unless bgp advertise-inactive; IOS advertises all") {
+  CHECK_FALSE(parseText("router bgp 1\n", model::Vendor::Eos).device.bgp->advertise_inactive);
+  CHECK(parseText("router bgp 1\n").device.bgp->advertise_inactive);
+  auto p = parseText("router bgp 1\n   bgp advertise-inactive\n", model::Vendor::Eos);
+  CHECK(p.device.bgp->advertise_inactive);
+  CHECK(p.warnings.empty());
+}
+
 TEST_CASE("EOS bgp bestpath tie-break router-id compares router-ids") {
   auto p = parseText("router bgp 65001\n   bgp bestpath tie-break router-id\n", model::Vendor::Eos);
   REQUIRE(p.device.bgp);

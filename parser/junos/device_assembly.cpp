@@ -1,5 +1,6 @@
 // The drafts into the device: interfaces, static routes, OSPF and BGP, with Junos defaults
-// made explicit (unit 0 for a bare interface name, lo0 OSPF cost 0, the global router-id
+// made explicit (unit 0 for a bare interface name, interfaces of a routing instance out of
+// the master one, lo0 OSPF cost 0, the global router-id
 // shared by OSPF and BGP, communities sent to every peer, policy chains that a neighbor
 // inherits whole from its group or the global level).
 #include <algorithm>
@@ -30,6 +31,7 @@ uint64_t defaultBandwidthKbps(const std::string& name) {
 
 void assembleInterfaces(JunosDraft& d) {
   for (auto& i : d.device.interfaces) {
+    if (auto r = d.interface_instance.find(i.name); r != d.interface_instance.end()) i.vrf = r->second;
     std::string physical = i.name.substr(0, i.name.rfind('.'));
     auto p = d.physical.find(physical);
     if (p != d.physical.end()) {
@@ -170,6 +172,7 @@ void assembleBgp(JunosDraft& d) {
   b.router_id = routerId(d);
   b.always_compare_med = d.bgp.always_compare_med;
   b.ebgp_requires_policy = defaults.bgp_ebgp_requires_policy;
+  b.advertise_inactive = defaults.bgp_advertise_inactive;
   b.import_default = defaults.bgp_import_default;
   b.export_default = defaults.bgp_export_default;
   b.span = d.bgp.span;

@@ -168,6 +168,8 @@ struct JunosDraft {
   std::map<std::string, model::AsPathList> as_paths;
   std::vector<PolicyDraft> policies;
   std::set<std::string> forwarding_table_policies;  // `routing-options forwarding-table export`
+  // `routing-instances R interface X`: unit X (as in device.interfaces) -> instance R.
+  std::map<std::string, std::string> interface_instance;
   std::vector<model::ParseWarning> warnings;
   std::map<std::string, TextLines> file_lines;  // for warning text
   // Lookups by name that a scan made quadratic on large configs (270k `set interfaces`):

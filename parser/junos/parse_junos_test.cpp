@@ -474,6 +474,21 @@ TEST_CASE("route-filters: match types and longest-match semantics") {
   CHECK(rf->second.entries.front().span.first_line >= 6);
 }
 
+TEST_CASE("routing-instances R interface X moves unit X out of the master instance") {
+  auto r = parse(
+      "interfaces { lo0 { unit 0 { family inet { address 10.0.0.1/32; } } "
+      "unit 10 { family inet { address 10.0.0.10/32; } } } "
+      "ge-0/0/1 { unit 0 { family inet { address 10.1.0.1/30; } } } }\n"
+      "routing-instances { cust10 { instance-type virtual-router; interface lo0.10; } "
+      "cust20 { interface ge-0/0/1; } }\n");
+  CHECK(iface(r.device, "lo0.0").vrf.empty());
+  CHECK(iface(r.device, "lo0.0").routes());
+  CHECK(iface(r.device, "lo0.10").vrf == "cust10");
+  CHECK_FALSE(iface(r.device, "lo0.10").routes());
+  CHECK(iface(r.device, "ge-0/0/1.0").vrf == "cust20");  // a bare name is unit 0
+  CHECK(hasWarning(r, 2, "not modelled: routing-instances"));
+}
+
 TEST_CASE("unknown, unsupported and ignored statements") {
   auto r = parse(
       "system { host-name r1; syslog { file messages { any notice; } } }\n"  // 1

@@ -372,6 +372,8 @@ bool ospfStatement(JunosDraft& d, const SetPath& p) {
   return false;
 }
 
+constexpr const char* kRoutingInstances = "routing-instances (only the master instance is simulated)";
+
 const std::vector<Rule<Root>>& rootRules() {
   using R = Root;
   static const std::vector<Rule<R>> rules = {
@@ -516,7 +518,14 @@ const std::vector<Rule<Root>>& rootRules() {
       unsupported<R>("protocols rip ...", "RIP"),
       unsupported<R>("protocols pim ...", "multicast (PIM)"),
       unsupported<R>("protocols vrrp ...", "VRRP"),
-      unsupported<R>("routing-instances ...", "routing-instances (only the master instance is simulated)"),
+      // The instance's own routing is not simulated, but its interfaces leave the master
+      // instance: their subnets and sessions are no longer in inet.0.
+      on<R>("routing-instances <w> interface <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        std::string unit = a[1].find('.') == std::string::npos ? a[1] + ".0" : a[1];
+        d.interface_instance[unit] = a[0];
+        d.warn(p, std::string("not modelled: ") + kRoutingInstances);
+      }),
+      unsupported<R>("routing-instances ...", kRoutingInstances),
       unsupported<R>("logical-systems ...", "logical-systems"),
   };
   return rules;
