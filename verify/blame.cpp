@@ -127,6 +127,17 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
       return s.span;
     }
   }
+  // No router the sessions reach has any route: the address was never originated. A
+  // `network` statement meant to originate it announces nothing while its prefix is not in
+  // its router's RIB (IOS/FRR need the exact prefix there, e.g. from a Null0 static).
+  for (const auto& d : network.devices) {
+    if (!d.bgp) continue;
+    auto rib = dataPlane.ribs.find(d.name);
+    for (const auto& n : d.bgp->networks)
+      if (n.prefix.contains(address) && n.span.known() &&
+          (rib == dataPlane.ribs.end() || !rib->second.exact(n.prefix)))
+        return n.span;
+  }
   return deviceSpan(network, node);
 }
 

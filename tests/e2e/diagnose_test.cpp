@@ -51,6 +51,23 @@ TEST_CASE("diagnose names the injected line for every error class") {
     checkDiagnosis(std::string("tests/data/repair/") + c + "-junos");
 }
 
+TEST_CASE("a route nobody has is blamed on the network statement that announces nothing") {
+  // r3's `network 10.30.0.0/16` lost the Null0 static that put the prefix in its RIB. The
+  // intent's own decision point (not only the repair's change) names that statement, not the
+  // hostname of the router that misses the route.
+  auto r = runRoutefix({"diagnose", "tests/data/repair/missing-static-frr", "--format", "json"});
+  REQUIRE(r.exit_code == 1);
+  bool hit = false;
+  const auto report = r.json();
+  for (const auto& f : report["findings"])
+    if (f["kind"] == "decision-point") {
+      CHECK(f["file"] == "configs/r3.conf");
+      CHECK(f["text"] == "network 10.30.0.0/16");
+      hit = true;
+    }
+  CHECK(hit);
+}
+
 TEST_CASE("diagnose of the campus example points at the prefix-list typo") {
   auto r = runRoutefix({"diagnose", "examples/campus-prefix-typo", "--format", "json"});
   REQUIRE(r.exit_code == 1);
