@@ -16,7 +16,8 @@ Classes (the edited router's vendor decides the syntax):
   deleted-static          the Null0/discard static anchoring the AS aggregate
 
 Blame: an inserted or replaced line is itself; a deleted line is the block it was deleted
-from (its header up to the block's end, any line counts, as in bench/error_injection.py), and
+from (any line of it counts: IOS/FRR the top-level block such as `router bgp` up to the next
+column-0 line, as bench/error_injection.py counts it; Junos the innermost enclosing braces), and
 a deleted top-level static also the `network` statement it anchored.
 
 CLI: zoo_errors.py GML OUT [--seed S] [--errors N] [--classes a,b] [--routefix BIN]
@@ -73,14 +74,18 @@ def _indent(text):
     return len(text) - len(text.lstrip(" "))
 
 
-def _block(lines, i):
-    """Indexes of the block line i sits in: the nearest less-indented line before it and every
-    more-indented line after that header (plus a closing brace at the header's indent)."""
+def _block(lines, i, braces):
+    """Indexes of the block line i sits in. Junos (braces): the innermost enclosing block, its
+    header to its closing brace. IOS/FRR: the top-level block (a column-0 header such as
+    `router bgp` up to the next column-0 line), as bench/error_injection.py counts it."""
     depth = _indent(lines[i].text)
+    if depth == 0:
+        return []
     h = i - 1
-    while h >= 0 and (_indent(lines[h].text) >= depth or not lines[h].text.strip()):
+    while h >= 0 and (not lines[h].text.strip() or
+                      (_indent(lines[h].text) >= depth if braces else _indent(lines[h].text) > 0)):
         h -= 1
-    if h < 0 or depth == 0:
+    if h < 0:
         return []
     out, k = [h], h + 1
     while k < len(lines) and _indent(lines[k].text) > _indent(lines[h].text):
@@ -209,7 +214,7 @@ class Generator:
             lines = self.configs[e.file]
             if e.kind != "delete":
                 continue
-            block = _block(lines, e.index)
+            block = _block(lines, e.index, self.net.routers[case.router].vendor == "junos")
             out += [lines[k] for k in block if k not in {x.index for x in case.edits}]
             if not block:  # a deleted top-level static: the statement it anchored
                 out += [lines[k] for k in _tagged(lines, "network", case_prefix(lines[e.index]))]
