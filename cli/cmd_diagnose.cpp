@@ -3,6 +3,7 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "cli/repair_search.h"
 #include "repair/diagnosis.h"
 #include "repair/repair_report.h"
@@ -16,13 +17,16 @@ struct DiagnoseArgs {
   double timeout = 60;
   std::string format = "text";
   model::SnapshotAccess access;
+  std::string max_memory;
   bool allow_no_intents = false;
 };
 
 int runDiagnoseCommand(const DiagnoseArgs& args) {
   verify::Deadline deadline = verify::Deadline::in(args.timeout);
-  repair::RepairJob job =
-      repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents, deadline);
+  MemoryGuard memory(args.max_memory);
+  memory.beforeLoading(args.snapshot, args.access);
+  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents,
+                                                deadline, repairMemoryCheck(memory));
   repair::RepairResult result = runRepairSearch(args.snapshot, job, deadline, args.access);
   auto findings = repair::diagnose(args.snapshot, job.network, job.before, result);
   if (args.format == "json") std::cout << repair::diagnoseJson(findings, result).dump(2) << "\n";
@@ -41,6 +45,7 @@ const RegisterCommand kDiagnose{
                      "intents file (YAML or JSON); default SNAPSHOT/intents.yaml or intents.json");
       addTimeoutOption(app, args->timeout, "seconds for the whole run, checks included (default 60)");
       addAccessOption(app, args->access);
+      addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json|sarif|junit")
           ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));

@@ -3,7 +3,10 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "parser/parser.h"
+#include "sim/memory_estimate.h"
+#include "verify/failure_scenarios.h"
 #include "verify/diff.h"
 #include "verify/intent_loader.h"
 #include "verify/verifier.h"
@@ -18,30 +21,46 @@ struct DiffArgs {
   double timeout = 0;  // seconds; 0: no limit
   std::string format = "text";
   model::SnapshotAccess access;
+  std::string max_memory;
   bool allow_no_intents = false;
 };
 
 int runDiffCommand(const DiffArgs& args) {
   verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
+  MemoryGuard memory(args.max_memory);
+  memory.beforeLoading(args.old_snapshot, args.access);
   model::Network oldNet = parser::loadSnapshot(args.old_snapshot, args.access);
+  memory.beforeLoading(args.new_snapshot, args.access);
   model::Network newNet = parser::loadSnapshot(args.new_snapshot, args.access);
-  auto progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
-  progress("simulating the old snapshot");
-  sim::DataPlane oldDp = sim::simulate(oldNet);
-  progress("simulating the new snapshot");
-  sim::DataPlane newDp = sim::simulate(newNet);
 
   // The same intents judge both sides: --intents, else the NEW snapshot's default file.
   std::optional<std::filesystem::path> intentsFile;
   if (!args.intents.empty()) intentsFile = std::filesystem::path(args.intents);
   else intentsFile = verify::defaultIntentsFile(args.new_snapshot, args.access);
+  std::vector<verify::Intent> oldIntents, newIntents;
+  if (intentsFile) {
+    oldIntents = verify::loadIntents(*intentsFile, oldNet, args.allow_no_intents);
+    newIntents = verify::loadIntents(*intentsFile, newNet, args.allow_no_intents);
+  }
+  // Both simulations are alive together.
+  model::MemoryEstimate simulations =
+      sim::estimateSimulationMemory(oldNet, {.failure_scenarios = verify::anyFailureScenarios(oldNet, oldIntents, 0)});
+  simulations.add(
+      sim::estimateSimulationMemory(newNet, {.failure_scenarios = verify::anyFailureScenarios(newNet, newIntents, 0)}));
+  memory.beforeSimulating(simulations);
+
+  auto progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  progress("simulating the old snapshot");
+  sim::DataPlane oldDp = sim::simulate(oldNet);
+  progress("simulating the new snapshot");
+  sim::DataPlane newDp = sim::simulate(newNet);
   std::optional<verify::VerifyReport> oldReport, newReport;
   if (intentsFile) {
     verify::VerifyOptions options;
     options.progress = progress;
     options.deadline = deadline;
-    oldReport = verify::runVerify(oldNet, oldDp, verify::loadIntents(*intentsFile, oldNet, args.allow_no_intents), options);
-    newReport = verify::runVerify(newNet, newDp, verify::loadIntents(*intentsFile, newNet, args.allow_no_intents), options);
+    oldReport = verify::runVerify(oldNet, oldDp, oldIntents, options);
+    newReport = verify::runVerify(newNet, newDp, newIntents, options);
   }
   progress("comparing routes and reachability");
   verify::DiffReport diff = verify::diffSnapshots(oldNet, oldDp, newNet, newDp,
@@ -65,6 +84,7 @@ const RegisterCommand kDiff{
                      "intents judged on both sides; default NEW/intents.yaml or intents.json");
       addTimeoutOption(app, args->timeout, "seconds for both checks together (default: no limit)");
       addAccessOption(app, args->access);
+      addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json|sarif|junit")
           ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));

@@ -3,11 +3,13 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "draw/svg_render.h"
 #include "draw/topology_dot.h"
 #include "draw/topology_listing.h"
 #include "model/input_error.h"
 #include "parser/parser.h"
+#include "sim/memory_estimate.h"
 #include "verify/intent_check.h"
 #include "verify/intent_loader.h"
 #include "verify/verifier.h"
@@ -23,6 +25,7 @@ struct DrawArgs {
   std::string to;
   std::string format = "dot";
   model::SnapshotAccess access;
+  std::string max_memory;
 };
 
 // The intent's counterexample when it fails; when it holds, its forwarding from each source.
@@ -57,12 +60,15 @@ draw::Highlight intentHighlight(const model::Network& network, const sim::DataPl
 }
 
 int runDrawCommand(const DrawArgs& args) {
+  MemoryGuard memory(args.max_memory);
+  memory.beforeLoading(args.snapshot, args.access);
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);
   if (!args.intent.empty() && (!args.from.empty() || !args.to.empty()))
     throw model::InputError("give either --intent or --from/--to, not both");
   if (args.from.empty() != args.to.empty()) throw model::InputError("--from and --to go together");
   draw::Highlight highlight;
   if (!args.intent.empty() || !args.from.empty()) {
+    memory.beforeSimulating(sim::estimateSimulationMemory(network, {}));
     sim::DataPlane dp = sim::simulate(network);
     if (!args.intent.empty()) {
       highlight = intentHighlight(network, dp, args);
@@ -97,6 +103,7 @@ const RegisterCommand kDraw{
       app.add_option("--from", args->from, "trace source node");
       app.add_option("--to", args->to, "trace destination address");
       addAccessOption(app, args->access);
+      addMemoryOption(app, args->max_memory);
       app.add_option("--format", args->format, "dot|svg|text|json (default dot)")
           ->check(CLI::IsMember({"dot", "svg", "text", "json"}));
       return [args] { return runDrawCommand(*args); };

@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "parser/parser.h"
 
 namespace routefix::cli {
@@ -97,13 +98,16 @@ const RegisterCommand kParse{
       auto snapshot = std::make_shared<std::string>();
       auto format = std::make_shared<std::string>("text");
       auto access = std::make_shared<model::SnapshotAccess>();
+      auto maxMemory = std::make_shared<std::string>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
+      addMemoryOption(app, *maxMemory);
       app.add_option("--format", *format, "output format")
           ->check(CLI::IsMember({"text", "json"}))
           ->capture_default_str();
-      return [snapshot, format, access]() {
+      return [snapshot, format, access, maxMemory]() {
         // Loading throws model::InputError (exit 2) before anything reaches stdout.
+        MemoryGuard(*maxMemory).beforeLoading(*snapshot, *access);
         model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (*format == "json")
           // Config text may hold invalid UTF-8 (a binary file in configs/): replace, not throw.

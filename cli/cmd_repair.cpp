@@ -3,6 +3,7 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "cli/repair_search.h"
 #include "repair/patched_snapshot.h"
 #include "repair/repair_report.h"
@@ -18,6 +19,7 @@ struct RepairArgs {
   std::string format = "text";
   bool force = false;
   model::SnapshotAccess access;
+  std::string max_memory;
   bool allow_no_intents = false;
 };
 
@@ -25,8 +27,10 @@ int runRepairCommand(const RepairArgs& args) {
   // --out is checked before a search that may run for minutes, and again when written.
   if (!args.out.empty()) repair::checkOutDirectory(args.snapshot, args.out, args.force);
   verify::Deadline deadline = verify::Deadline::in(args.timeout);
-  repair::RepairJob job =
-      repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents, deadline);
+  MemoryGuard memory(args.max_memory);
+  memory.beforeLoading(args.snapshot, args.access);
+  repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents,
+                                                deadline, repairMemoryCheck(memory));
   repair::RepairResult result = runRepairSearch(args.snapshot, job, deadline, args.access);
   std::cerr << "routefix: repair " << repair::statusName(result.status) << " after " << result.rounds
             << " round(s), " << result.seconds << " s, region " << result.region_nodes << " nodes, "
@@ -53,6 +57,7 @@ const RegisterCommand kRepair{
                    "replace an existing, non-empty --out directory (only one that holds a snapshot)");
       addTimeoutOption(app, args->timeout, "seconds for the whole run, checks included (default 60)");
       addAccessOption(app, args->access);
+      addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_option("--format", args->format, "text|json")->check(CLI::IsMember({"text", "json"}));
       return [args] { return runRepairCommand(*args); };

@@ -7,9 +7,11 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "model/input_error.h"
 #include "parser/parser.h"
 #include "sim/dataplane.h"
+#include "sim/memory_estimate.h"
 
 namespace routefix::cli {
 
@@ -124,8 +126,10 @@ const RegisterCommand kRoutes{
       auto protocol = std::make_shared<std::string>();
       auto format = std::make_shared<std::string>("text");
       auto access = std::make_shared<model::SnapshotAccess>();
+      auto maxMemory = std::make_shared<std::string>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
+      addMemoryOption(app, *maxMemory);
       app.add_option("--node", *node, "only this node");
       app.add_option("--prefix", *prefix, "only routes for exactly this prefix");
       app.add_option("--protocol", *protocol, "only routes of this protocol")
@@ -140,12 +144,15 @@ const RegisterCommand kRoutes{
           filter.prefix = model::Prefix::parse(*prefix);
           if (!filter.prefix) throw model::InputError("--prefix: '" + *prefix + "' is not an IPv4 prefix");
         }
+        MemoryGuard memory(*maxMemory);
+        memory.beforeLoading(*snapshot, *access);
         model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (!node->empty()) {
           const auto* d = net.findDevice(*node);
           if (!d) throw model::InputError("--node: no device named '" + *node + "' in the snapshot");
           filter.node = d->name;
         }
+        memory.beforeSimulating(sim::estimateSimulationMemory(net, {.routes_json = *format == "json"}));
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         if (*format == "json") {

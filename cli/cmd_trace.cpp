@@ -5,9 +5,11 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "model/input_error.h"
 #include "parser/parser.h"
 #include "sim/dataplane.h"
+#include "sim/memory_estimate.h"
 
 namespace routefix::cli {
 
@@ -44,8 +46,10 @@ const RegisterCommand kTrace{
       auto to = std::make_shared<std::string>();
       auto format = std::make_shared<std::string>("text");
       auto access = std::make_shared<model::SnapshotAccess>();
+      auto maxMemory = std::make_shared<std::string>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
+      addMemoryOption(app, *maxMemory);
       app.add_option("--from", *from, "source node")->required();
       app.add_option("--to", *to, "destination IPv4 address")->required();
       app.add_option("--format", *format, "output format")
@@ -54,8 +58,11 @@ const RegisterCommand kTrace{
       return [=]() {
         auto address = model::Ipv4::parse(*to);
         if (!address) throw model::InputError("--to: '" + *to + "' is not an IPv4 address");
+        MemoryGuard memory(*maxMemory);
+        memory.beforeLoading(*snapshot, *access);
         model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (!net.findDevice(*from)) throw model::InputError("--from: no device named '" + *from + "' in the snapshot");
+        memory.beforeSimulating(sim::estimateSimulationMemory(net, {}));
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         sim::Trace t = sim::trace(net, dp, *from, *address);

@@ -3,7 +3,10 @@
 
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/memory_guard.h"
 #include "parser/parser.h"
+#include "sim/memory_estimate.h"
+#include "verify/failure_scenarios.h"
 #include "verify/intent_loader.h"
 #include "verify/verifier.h"
 #include "verify/verify_report.h"
@@ -19,11 +22,14 @@ struct VerifyArgs {
   bool hygiene = false;
   std::string format = "text";
   model::SnapshotAccess access;
+  std::string max_memory;
   bool allow_no_intents = false;
 };
 
 int runVerifyCommand(const VerifyArgs& args) {
   verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
+  MemoryGuard memory(args.max_memory);
+  memory.beforeLoading(args.snapshot, args.access);
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);
   std::vector<verify::Intent> intents;
   if (!args.intents.empty()) {
@@ -36,6 +42,8 @@ int runVerifyCommand(const VerifyArgs& args) {
   options.hygiene = args.hygiene;
   options.deadline = deadline;
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  memory.beforeSimulating(sim::estimateSimulationMemory(
+      network, {.failure_scenarios = verify::anyFailureScenarios(network, intents, args.failures)}));
   verify::VerifyReport report = verify::runVerify(network, intents, options);
 
   if (args.format == "json") std::cout << verify::verifyJson(report).dump(2) << "\n";
@@ -55,6 +63,7 @@ const RegisterCommand kVerify{
                      "every intent must hold under any K simultaneous link failures (at most every link)");
       addTimeoutOption(app, args->timeout, "seconds for the whole check (default: no limit)");
       addAccessOption(app, args->access);
+      addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_flag("--hygiene", args->hygiene,
                    "also run the built-in hygiene checks (always run when there are no intents)");

@@ -5,9 +5,21 @@
 #include <iostream>
 #include <string>
 
+#include "cli/memory_guard.h"
 #include "repair/repair_report.h"
+#include "sim/memory_estimate.h"
+#include "verify/failure_scenarios.h"
 
 namespace routefix::cli {
+
+// The memory check between loading the job and its first simulation: the baseline and one
+// candidate are simulated and alive together.
+inline repair::BeforeSimulating repairMemoryCheck(const MemoryGuard& memory) {
+  return [&memory](const model::Network& network, const std::vector<verify::Intent>& intents) {
+    memory.beforeSimulating(sim::estimateSimulationMemory(
+        network, {.networks = 2, .failure_scenarios = verify::anyFailureScenarios(network, intents, 0)}));
+  };
+}
 
 inline repair::RepairResult runRepairSearch(const std::string& snapshot, const repair::RepairJob& job,
                                             const verify::Deadline& deadline, const model::SnapshotAccess& access) {

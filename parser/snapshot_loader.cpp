@@ -22,6 +22,7 @@
 #include "model/input_error.h"
 #include "model/input_file.h"
 #include "model/names.h"
+#include "parser/config_listing.h"
 #include "parser/external_routes.h"
 #include "parser/parser.h"
 #include "parser/reference_check.h"
@@ -34,29 +35,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string relativePath(const fs::path& p, const fs::path& root) {
-  return p.lexically_relative(root).generic_string();
-}
-
 // Reads what the snapshot entry `p` leads to, within the rules of `access`.
 std::string readFile(const fs::path& root, const fs::path& p, const std::string& rel,
                      const model::SnapshotAccess& access) {
   return model::readInputFile(model::resolveInSnapshot(root, p, rel, access), rel);
-}
-
-bool isHidden(const fs::path& p) { return p.filename().string().starts_with("."); }
-
-std::vector<fs::path> sortedEntries(const fs::path& dir, const std::string& rel) {
-  std::error_code ec;
-  std::vector<fs::path> entries;
-  fs::directory_iterator it(dir, ec), end;
-  if (ec) throw model::InputError("cannot list directory: " + ec.message(), rel);
-  for (; it != end; it.increment(ec)) {
-    if (ec) throw model::InputError("cannot list directory: " + ec.message(), rel);
-    if (!isHidden(it->path())) entries.push_back(it->path());
-  }
-  std::sort(entries.begin(), entries.end());
-  return entries;
 }
 
 struct DeviceSource {
@@ -66,47 +48,26 @@ struct DeviceSource {
 
 std::vector<DeviceSource> readConfigs(const fs::path& root, const model::SnapshotAccess& access,
                                       SourceText& text, std::vector<model::ParseWarning>& warnings) {
-  fs::path configs = root / "configs";
-  std::error_code ec;
-  if (!fs::is_directory(configs, ec))
-    throw model::InputError("not a snapshot: no configs/ directory", root.string());
-  model::resolveInSnapshot(root, configs, "configs", access);
-
-  // Appends the config file `p` to `files`, unless it is binary data.
-  auto readOne = [&](const fs::path& p, std::vector<ConfigFile>& files) {
-    std::string rel = relativePath(p, root);
-    ConfigFile f{rel, readFile(root, p, rel, access)};
-    if (looksBinary(f.text)) {
-      warnings.push_back({rel, 1, "", "binary data, not a configuration: file skipped"});
-      return;
-    }
-    text.add(rel, f.text);
-    files.push_back(std::move(f));
-  };
-
   std::vector<DeviceSource> sources;
-  for (const auto& entry : sortedEntries(configs, configs.string())) {
-    if (fs::is_directory(entry, ec)) {
-      std::string folder = relativePath(entry, root);
-      model::resolveInSnapshot(root, entry, folder, access);
-      DeviceSource s{entry.filename().string(), {}};
-      for (const auto& inner : sortedEntries(entry, folder)) {
-        if (fs::is_directory(inner, ec))
-          warnings.push_back({relativePath(inner, root), 0, "", "nested folder ignored"});
-        else
-          readOne(inner, s.files);
+  for (const auto& entry : listDeviceEntries(root, access, &warnings)) {
+    DeviceSource s{entry.fallback_name, {}};
+    for (const auto& p : entry.files) {
+      std::string rel = relativePath(p, root);
+      ConfigFile f{rel, readFile(root, p, rel, access)};
+      if (looksBinary(f.text)) {
+        warnings.push_back({rel, 1, "", "binary data, not a configuration: file skipped"});
+        continue;
       }
-      if (s.files.empty())
-        warnings.push_back({relativePath(entry, root), 0, "", "empty device folder ignored"});
-      else
-        sources.push_back(std::move(s));
-    } else {
-      DeviceSource s{entry.stem().string(), {}};
-      readOne(entry, s.files);
-      if (!s.files.empty()) sources.push_back(std::move(s));
+      text.add(rel, f.text);
+      s.files.push_back(std::move(f));
     }
+    if (!s.files.empty())
+      sources.push_back(std::move(s));
+    else if (!entry.folder.empty())
+      warnings.push_back({entry.folder, 0, "", "empty device folder ignored"});
   }
-  if (sources.empty()) throw model::InputError("no configuration files in the directory", configs.string());
+  if (sources.empty())
+    throw model::InputError("no configuration files in the directory", (root / "configs").string());
   return sources;
 }
 

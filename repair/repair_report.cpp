@@ -11,7 +11,7 @@ namespace routefix::repair {
 
 RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
                         const model::SnapshotAccess& access, bool allowNoIntents,
-                        const verify::Deadline& deadline) {
+                        const verify::Deadline& deadline, const BeforeSimulating& beforeSimulating) {
   RepairJob job;
   job.network = parser::loadSnapshot(snapshot, access);
   if (!intentsFile.empty()) {
@@ -22,6 +22,7 @@ RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string
     throw model::InputError("no intents: pass --intents FILE or add intents.yaml to the snapshot",
                             snapshot.string());
   }
+  if (beforeSimulating) beforeSimulating(job.network, job.intents);
   job.baseline = sim::simulate(job.network);
   verify::VerifyOptions check;
   check.deadline = deadline;

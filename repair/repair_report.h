@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,9 +27,11 @@ struct RepairJob {
 // Parses the snapshot, loads the intents (`intentsFile`, else the snapshot's default file;
 // none at all is an InputError, and so is a file of no intent unless `allowNoIntents`),
 // simulates and verifies (TimeLimitExceeded when that check runs past `deadline`).
+// `beforeSimulating`, when given, runs between loading and simulating (the memory check).
+using BeforeSimulating = std::function<void(const model::Network&, const std::vector<verify::Intent>&)>;
 RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
                         const model::SnapshotAccess& access = {}, bool allowNoIntents = false,
-                        const verify::Deadline& deadline = {});
+                        const verify::Deadline& deadline = {}, const BeforeSimulating& beforeSimulating = {});
 
 nlohmann::json repairJson(const RepairResult& r);
 std::string repairText(const RepairResult& r);

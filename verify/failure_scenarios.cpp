@@ -1,5 +1,6 @@
 #include "verify/failure_scenarios.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -199,6 +200,11 @@ std::vector<model::Prefix> intentDestinations(const Intent& intent) {
 uint32_t failureBudget(const model::Network& network, const Intent& intent, uint32_t failures) {
   uint64_t links = network.links.size();
   return static_cast<uint32_t>(std::min<uint64_t>(std::max(intent.failures, failures), links));
+}
+
+bool anyFailureScenarios(const model::Network& network, const std::vector<Intent>& intents, uint32_t failures) {
+  return std::any_of(intents.begin(), intents.end(),
+                     [&](const Intent& i) { return failureBudget(network, i, failures) > 0; });
 }
 
 std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,

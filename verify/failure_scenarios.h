@@ -65,6 +65,8 @@ using Progress = std::function<void(const std::string&)>;
 // How many links may fail at once for `intent`: the larger of its own `failures` and the
 // command's, at most every link of the network (failing more is the same scenario).
 uint32_t failureBudget(const model::Network& network, const Intent& intent, uint32_t failures);
+// Whether checking `intents` with the command's `failures` runs any failure scenario.
+bool anyFailureScenarios(const model::Network& network, const std::vector<Intent>& intents, uint32_t failures);
 
 // Checks every intent under its failureBudget(). `baseline` is the network simulated with
 // no failure. Throws TimeLimitExceeded when `deadline` passes before every scenario is done.
