@@ -33,8 +33,10 @@ std::string relativePath(const fs::path& p, const fs::path& root) {
 
 std::vector<DeviceEntry> listDeviceEntries(const fs::path& root, const model::SnapshotAccess& access,
                                            std::vector<model::ParseWarning>* warnings) {
-  fs::path configs = root / "configs";
   std::error_code ec;
+  if (!fs::exists(root, ec)) throw model::InputError("snapshot directory does not exist", root.string());
+  if (!fs::is_directory(root, ec)) throw model::InputError("snapshot is not a directory", root.string());
+  fs::path configs = root / "configs";
   if (!fs::is_directory(configs, ec))
     throw model::InputError("not a snapshot: no configs/ directory", root.string());
   model::resolveInSnapshot(root, configs, "configs", access);

@@ -22,7 +22,7 @@ struct DeviceEntry {
 // configs/<file> is one device; configs/<folder>/ is one device of the files directly in it
 // (a nested folder is ignored, with a warning when `warnings` is given). InputError when
 // there is no configs/ directory, it cannot be listed, or it or a device folder leads outside
-// the snapshot against `access`.
+// the snapshot against `access`, and when the snapshot itself is missing or not a directory.
 std::vector<DeviceEntry> listDeviceEntries(const std::filesystem::path& root, const model::SnapshotAccess& access,
                                            std::vector<model::ParseWarning>* warnings);
 

@@ -109,10 +109,6 @@ std::string readSideFile(const fs::path& root, const std::string& rel, const mod
 }  // namespace
 
 model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& access) {
-  std::error_code ec;
-  if (!fs::exists(root, ec)) throw model::InputError("snapshot directory does not exist", root.string());
-  if (!fs::is_directory(root, ec)) throw model::InputError("snapshot is not a directory", root.string());
-
   model::Network net;
   SourceText text;
   net.devices = parseDevices(readConfigs(root, access, text, net.warnings), net.warnings);
