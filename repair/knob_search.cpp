@@ -49,6 +49,8 @@ symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Pre
     b.communities = r->communities;
     b.learned_ibgp = r->protocol == sim::Protocol::Ibgp;
     b.learned_from = r->received_from;
+    if (!r->protocol_next_hops.empty() && r->protocol_next_hops.front().ip)
+      b.next_hop = r->protocol_next_hops.front().ip->value;
     out.emplace(node, std::move(b));
   }
   return out;
@@ -182,10 +184,27 @@ KnobSearch::PrefixEncoding& KnobSearch::encoding(const model::Prefix& prefix, co
   } else {
     auto& boundary = boundaries_.try_emplace(prefix, boundaryRoutes(baseline_, prefix, nodes)).first->second;
     enc.bgp = std::make_unique<symsim::BgpEncoding>(ctx_, knobs_, network_, sessions_, symsim::Region{nodes},
-                                                    prefix, boundary, scenario);
+                                                    prefix, boundary, scenario, nextHopCosts(scenario));
   }
   enc.knobs = knobs_.takeUsed();
   return encodings_.emplace(key, std::move(enc)).first->second;
+}
+
+// The IGP costs to BGP next hops in the scenario's concrete simulation (simulated once per
+// failure scenario; the baseline for the network without failures).
+symsim::NextHopCosts KnobSearch::nextHopCosts(const symsim::Scenario& scenario) {
+  const sim::DataPlane* dp = &baseline_;
+  if (!scenario.failed_links.empty()) {
+    auto& planes = scenario_planes_[scenario.failed_links];
+    if (!planes) planes = std::make_unique<sim::DataPlane>(sim::simulate(network_, {scenario.failed_links}));
+    dp = planes.get();
+  }
+  return [dp](const std::string& node, model::Ipv4 nextHop,
+              const model::Prefix& destination) -> std::optional<symsim::NextHopCost> {
+    auto res = sim::resolveBgpNextHop(*dp, node, nextHop, destination);
+    if (!res) return std::nullopt;
+    return symsim::NextHopCost{res->metric, res->connected};
+  };
 }
 
 std::vector<KnobSearch::PrefixEncoding*> KnobSearch::allEncodings() {

@@ -75,6 +75,7 @@ class KnobSearch {
   PrefixEncoding& encoding(const model::Prefix& prefix, const symsim::Scenario& scenario, Model model);
   std::optional<z3::expr> goal(PrefixEncoding& enc, const symsim::DestinationIntent& part);
   void selectRegionFor(const Target& t);
+  symsim::NextHopCosts nextHopCosts(const symsim::Scenario& scenario);
   std::vector<PrefixEncoding*> allEncodings();
   // Encodings that share no knob variable are independent problems.
   std::vector<std::vector<PrefixEncoding*>> independentParts();
@@ -96,6 +97,7 @@ class KnobSearch {
   std::vector<z3::expr> blocked_;
   std::set<size_t> frozen_;
   std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
+  std::map<std::set<model::Link>, std::unique_ptr<sim::DataPlane>> scenario_planes_;  // by failed links
 };
 
 }  // namespace routefix::repair

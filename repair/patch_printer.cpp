@@ -340,12 +340,7 @@ bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionS
     if (joinPeerGroup(d, b, peer.address.str(), peerAs, ebgp)) return true;
     // Otherwise configure it like the device's other sessions of the same kind: copy each of
     // that neighbor's lines (not its description) right after the original.
-    const model::BgpNeighbor* tmpl = nullptr;
-    for (const auto& n : d.bgp->neighbors)
-      if (n.address && n.remote_as && ((*n.remote_as != d.bgp->asn) == ebgp)) {
-        tmpl = &n;
-        break;
-      }
+    const model::BgpNeighbor* tmpl = semantics::sessionTemplate(*d.bgp, ebgp);
     std::string addr = peer.address.str();
     bool wrote = false;
     if (tmpl) {

@@ -91,6 +91,22 @@ bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerA
   return n.remote_as && *n.remote_as == peerAs;
 }
 
+bool declaresRemoteAs(const model::BgpNeighbor& n) {
+  return n.remote_as || n.remote_as_external || n.remote_as_internal;
+}
+
+bool declaresEbgp(const model::BgpProcess& bgp, const model::BgpNeighbor& n) {
+  if (n.remote_as_external) return true;
+  if (n.remote_as_internal) return false;
+  return !n.remote_as || *n.remote_as != presentedAs(bgp, n);
+}
+
+const model::BgpNeighbor* sessionTemplate(const model::BgpProcess& bgp, bool ebgp) {
+  for (const auto& n : bgp.neighbors)
+    if (n.address && declaresRemoteAs(n) && declaresEbgp(bgp, n) == ebgp) return &n;
+  return nullptr;
+}
+
 bool suppressedBySummary(const model::BgpProcess& bgp, const model::Prefix& prefix) {
   return std::any_of(bgp.aggregates.begin(), bgp.aggregates.end(), [&](const model::BgpAggregate& a) {
     return a.summary_only && a.prefix.length < prefix.length && a.prefix.contains(prefix);

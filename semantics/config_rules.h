@@ -94,6 +94,22 @@ bool inConfederation(const model::BgpProcess& bgp, uint32_t asn);
 // `peerAs`: `remote-as N`, or FRR `remote-as external|internal`.
 bool remoteAsAccepts(const model::BgpNeighbor& neighbor, uint32_t ownAs, uint32_t peerAs);
 
+// Whether a neighbor statement has a remote-as at all: `remote-as N`, or FRR
+// `remote-as external|internal`. Without one the session cannot form.
+bool declaresRemoteAs(const model::BgpNeighbor& neighbor);
+
+// Whether a neighbor statement declares an eBGP peer, read off the statement alone (a peer
+// outside the snapshot, a statement whose session did not form, the statement a router
+// would copy for a new session): FRR `remote-as external` yes, `remote-as internal` no,
+// `remote-as N` when N is not the AS the router presents on it. No remote-as: eBGP (FRR
+// and IOS refuse such a statement; it only matters for reporting).
+bool declaresEbgp(const model::BgpProcess& bgp, const model::BgpNeighbor& neighbor);
+
+// The statement a new session of this kind would be configured like: the router's first
+// addressed neighbor with a remote-as that declares the same kind (declaresEbgp). Repair
+// copies its lines for a missing neighbor; symsim gives such a session its policies.
+const model::BgpNeighbor* sessionTemplate(const model::BgpProcess& bgp, bool ebgp);
+
 // `aggregate-address A summary-only`: the router sends none of the more specific routes A
 // covers (FRR bgp_aggregate_route suppresses them; IOS the same).
 bool suppressedBySummary(const model::BgpProcess& bgp, const model::Prefix& prefix);

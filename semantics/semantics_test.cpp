@@ -166,6 +166,32 @@ TEST_CASE("sessions present local-as; remote-as external/internal") {
   CHECK_FALSE(remoteAsAccepts(ext, 65001, 65001));
 }
 
+TEST_CASE("declaresEbgp: remote-as N against the presented AS, FRR external/internal") {
+  model::BgpProcess bgp;
+  bgp.asn = 65001;
+  model::BgpNeighbor n;
+  CHECK_FALSE(declaresRemoteAs(n));
+  n.remote_as = 65001;
+  CHECK(declaresRemoteAs(n));
+  CHECK_FALSE(declaresEbgp(bgp, n));
+  n.remote_as = 65002;
+  CHECK(declaresEbgp(bgp, n));
+  n.local_as = 65002;  // presents 65002: iBGP with a peer in 65002
+  CHECK_FALSE(declaresEbgp(bgp, n));
+  model::BgpNeighbor ext, in;
+  ext.remote_as_external = true;
+  in.remote_as_internal = true;
+  CHECK(declaresRemoteAs(ext));
+  CHECK(declaresEbgp(bgp, ext));
+  CHECK_FALSE(declaresEbgp(bgp, in));
+  // The template of a new session: the first addressed statement of its kind.
+  ext.address = model::Ipv4::parse("10.0.0.1");
+  in.address = model::Ipv4::parse("10.0.0.2");
+  bgp.neighbors = {in, ext};
+  CHECK(sessionTemplate(bgp, true) == &bgp.neighbors[1]);
+  CHECK(sessionTemplate(bgp, false) == &bgp.neighbors[0]);
+}
+
 TEST_CASE("ebgp-requires-policy counts route-maps, prefix-lists and filter-lists") {
   model::BgpProcess bgp;
   bgp.ebgp_requires_policy = true;

@@ -46,7 +46,7 @@ bool acceptsFromPeer(const Topology& topo, const std::vector<NodeRib>& ribs, uin
 
 std::string statementProblem(const model::BgpNeighbor& n) {
   if (n.shutdown) return "neighbor is shut down";
-  if (!n.remote_as && !n.remote_as_external && !n.remote_as_internal) return "no remote-as";
+  if (!semantics::declaresRemoteAs(n)) return "no remote-as";
   if (!n.activate) return "not activated for ipv4 unicast";
   return {};
 }
@@ -149,7 +149,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         statusNode.push_back(a);
       };
       if (auto p = statementProblem(na); !p.empty()) {
-        st.ebgp = !(na.remote_as && *na.remote_as == ownAs);
+        st.ebgp = semantics::declaresEbgp(*da.bgp, na);
         fail(p);
         continue;
       }
@@ -161,7 +161,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         std::string why;
         auto end = unnumberedPeer(topo, a, na, why);
         if (!end) {
-          st.ebgp = !(na.remote_as && *na.remote_as == ownAs);
+          st.ebgp = semantics::declaresEbgp(*da.bgp, na);
           fail(why);
           continue;
         }
@@ -175,7 +175,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         auto owner = topo.owner(*na.address);
         if (!owner) {
           // A peer outside the snapshot: up when reachable, so external.json routes can enter.
-          st.ebgp = !semantics::remoteAsAccepts(na, ownAs, ownAs) || na.remote_as_external;
+          st.ebgp = semantics::declaresEbgp(*da.bgp, na);
           bool direct = topo.interfaceFor(a, *na.address).has_value();
           bool reachable = direct || ((na.ebgp_multihop || !st.ebgp) && local &&
                                       igpRibs[a].longestMatch(*na.address));

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "sim/rib.h"
 #include "sim/simulation_stages.h"
 #include "sim/topology.h"
 
@@ -91,6 +92,17 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   for (uint32_t i = 0; i < topology->nodeCount(); ++i) dp.ribs[network.devices[i].name] = std::move(ribs[i]);
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
   return dp;
+}
+
+std::optional<NextHopResolution> resolveBgpNextHop(const DataPlane& dp, std::string_view node, Ipv4 address,
+                                                   const Prefix& destination) {
+  auto index = dp.topology ? dp.topology->nodeIndex(node) : std::nullopt;
+  if (!index) return std::nullopt;
+  auto rib = dp.ribs.find(dp.topology->device(*index).name);
+  if (rib == dp.ribs.end()) return std::nullopt;
+  auto res = resolveNextHop(*dp.topology, *index, rib->second, address, destination);
+  if (!res) return std::nullopt;
+  return NextHopResolution{res->metric, res->connected};
 }
 
 }  // namespace routefix::sim

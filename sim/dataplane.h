@@ -101,6 +101,17 @@ struct DataPlane {
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options = {});
 
+// How `node` resolves a BGP next hop for routes to `destination` (FRR/zebra never over the
+// destination's own route): the IGP cost the decision process compares (the metric of the
+// route it resolves over) and whether the address is on a connected subnet (eBGP single-hop
+// wants that). nullopt: it does not resolve, or the node is unknown.
+struct NextHopResolution {
+  uint32_t metric = 0;
+  bool connected = false;
+};
+std::optional<NextHopResolution> resolveBgpNextHop(const DataPlane& dp, std::string_view node, Ipv4 address,
+                                                   const Prefix& destination);
+
 // Link-failure scenarios of one network. simulate() costs the same for every scenario; this
 // keeps the converged state of the network without failures and per scenario recomputes the
 // IGP, then re-decides BGP only for the prefixes and nodes the failed links can reach, and

@@ -64,7 +64,7 @@ std::vector<const model::Device*> bgpDevices(const model::Network& network, cons
 BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Network& network,
                          const std::vector<BgpSession>& sessions, const Region& region,
                          model::Prefix prefix, const BoundaryRoutes& boundary,
-                         const Scenario& scenario)
+                         const Scenario& scenario, NextHopCosts costs)
     : ctx_(ctx),
       knobs_(knobs),
       network_(network),
@@ -72,6 +72,7 @@ BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Networ
       prefix_(prefix),
       boundary_(boundary),
       scenario_(scenario),
+      costs_(std::move(costs)),
       tag_(scenario.name + "|" + prefix.str() + "|"),
       policies_(ctx, knobs, prefix, relevantCommunities(bgpDevices(network, region))),
       owners_(addressOwners(network)),
@@ -93,6 +94,7 @@ BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Networ
     addExternalCandidates(v);
     addSessionCandidates(v);
   }
+  resolveNextHops();
   for (auto& [name, v] : nodes_) constrainSelection(v);
 }
 
@@ -101,7 +103,8 @@ SymRoute BgpEncoding::freshRoute(const std::string& p) {
              ctx_.int_const((p + "len").c_str()),  ctx_.int_const((p + "med").c_str()),
              ctx_.int_const((p + "weight").c_str()), ctx_.int_const((p + "origin").c_str()),
              {},
-             ctx_.int_const((p + "firstas").c_str()), ctx_.bool_const((p + "nomed").c_str())};
+             ctx_.int_const((p + "firstas").c_str()), ctx_.bool_const((p + "nomed").c_str()),
+             ctx_.int_const((p + "nexthop").c_str())};
   for (auto c : policies_.trackedCommunities())
     r.communities.push_back(ctx_.bool_const((p + "c" + model::communityStr(c)).c_str()));
   return r;
@@ -116,7 +119,8 @@ SymRoute BgpEncoding::constantRoute(bool valid, const BoundaryRoute& b) {
              ctx_.int_val(b.origin),
              {},
              ctx_.int_val(static_cast<uint64_t>(b.as_path.empty() ? 0 : b.as_path.front())),
-             ctx_.bool_val(false)};  // the RIB does not say whether MED was missing
+             ctx_.bool_val(false),  // the RIB does not say whether MED was missing
+             ctx_.int_val(static_cast<int64_t>(b.next_hop))};
   for (auto c : policies_.trackedCommunities())
     r.communities.push_back(ctx_.bool_val(
         std::find(b.communities.begin(), b.communities.end(), c) != b.communities.end()));
@@ -150,11 +154,7 @@ const model::BgpNeighbor* BgpEncoding::statementFor(const model::Device& d,
   if (side.neighbor) return &d.bgp->neighbors[*side.neighbor];
   // A missing side is added like the device's other sessions of the same kind, so it gets
   // their policies (FRR needs some on eBGP sessions).
-  for (const auto& n : d.bgp->neighbors) {
-    if (!n.address || !n.remote_as) continue;
-    if ((*n.remote_as != d.bgp->asn) == s.ebgp) return &n;
-  }
-  return nullptr;
+  return semantics::sessionTemplate(*d.bgp, s.ebgp);
 }
 
 bool BgpEncoding::cutByFailure(const BgpSession& s) const {
@@ -233,7 +233,8 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
                ctx_.int_val(origin),
                {},
                ctx_.int_val(0),
-               ctx_.bool_val(false)};
+               ctx_.bool_val(false),
+               ctx_.int_val(0)};  // next hop: this router
     for (size_t i = 0; i < policies_.trackedCommunities().size(); ++i)
       r.communities.push_back(ctx_.bool_val(false));
     return r;
@@ -311,25 +312,30 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
   for (const auto& e : network_.externals) {
     if (e.prefix != prefix_ || network_.findDevice(e.node) != &d) continue;
     const auto* n = d.bgp->findNeighbor(e.peer);
-    if (!n || !n->remote_as || n->shutdown) continue;
+    if (!n || !semantics::declaresRemoteAs(*n) || n->shutdown) continue;
+    bool ebgp = semantics::declaresEbgp(*d.bgp, *n);
     auto count = [&](uint32_t as) { return static_cast<uint32_t>(std::count(e.as_path.begin(), e.as_path.end(), as)); };
-    if (semantics::asPathLoops(count(d.bgp->asn), n->local_as ? count(*n->local_as) : 0u, n->allowas_in.value_or(0)))
+    if (ebgp && semantics::asPathLoops(count(d.bgp->asn), n->local_as ? count(*n->local_as) : 0u, n->allowas_in.value_or(0)))
       continue;
-    if (semantics::ebgpPolicyBlocks(*d.bgp, n, semantics::Direction::In)) continue;
+    if (ebgp && semantics::ebgpPolicyBlocks(*d.bgp, n, semantics::Direction::In)) continue;
     BoundaryRoute b;
-    b.local_pref = d.defaults.bgp_local_pref;
+    b.local_pref = ebgp ? d.defaults.bgp_local_pref : 100;  // an iBGP peer's route keeps its own
     b.as_path = e.as_path;
     b.med = e.med;
     b.communities = e.communities;
+    b.next_hop = e.peer.value;
     SymRoute r = constantRoute(true, b);
     r.weight = ctx_.int_val(static_cast<int64_t>(n->weight.value_or(0)));
     PolicySite site{&d, e.peer, model::RouteSource::Bgp};
     r = policies_.applyChain(site, n->import_policies, d.bgp->import_default, r);
     if (!n->prefix_list_in.empty())
       r.valid = r.valid && policies_.prefixListPermits(d, n->prefix_list_in);
+    z3::expr peer = ctx_.int_val(static_cast<int64_t>(e.peer.value));
+    r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), peer, r.next_hop).simplify();
     Candidate c(Candidate::Kind::External, r);
     c.sender = e.peer.str();
-    c.ebgp = true;
+    c.ebgp = ebgp;
+    c.multihop = n->ebgp_multihop.has_value();
     c.delivers = true;
     c.sender_as = e.as_path.empty() ? 0 : e.as_path.front();
     c.originator = ctx_.int_val(static_cast<uint64_t>(e.peer.value));
@@ -352,12 +358,14 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   if (receiverStmt && receiverStmt->local_as && *receiverStmt->local_as != receiver.bgp->asn)
     localAs = receiverStmt->local_as;
   z3::expr learnedEbgp = ctx_.bool_val(false);
+  z3::expr reflected = ctx_.bool_val(false);  // an iBGP route passed on over iBGP
   if (prefix_.length == 0 && stmt && stmt->default_originate)
     return defaultOriginated(s, sender, receiver, *stmt);
   if (enc != nodes_.end()) {
     const NodeVars& sv = enc->second;
     r = sv.best;
     learnedEbgp = sv.learned_ebgp;
+    if (!s.ebgp) reflected = sv.learned_ibgp;
     if (!s.ebgp) {
       cond = cond && (!sv.learned_ibgp || sv.learned_from_client || reflectsTo(sender, receiver.name));
     } else {
@@ -372,6 +380,7 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     const BoundaryRoute& b = bnd->second;
     r = constantRoute(true, b);
     learnedEbgp = ctx_.bool_val(!b.learned_ibgp);
+    reflected = ctx_.bool_val(!s.ebgp && b.learned_ibgp);
     auto count = [&](uint32_t as) { return static_cast<uint32_t>(std::count(b.as_path.begin(), b.as_path.end(), as)); };
     if (s.ebgp && semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : 0u, allowas))
       return std::nullopt;
@@ -400,12 +409,15 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   }
   r.weight = ctx_.int_val(0);
   if (s.ebgp && semantics::ebgpPolicyBlocks(*sender.bgp, stmt, semantics::Direction::Out)) return std::nullopt;
+  z3::expr current = r.next_hop;
+  r.next_hop = ctx_.int_val(kNextHopUnset);
   if (stmt) {
     PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
     r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, r);
     if (!stmt->prefix_list_out.empty())
       r.valid = r.valid && policies_.prefixListPermits(sender, stmt->prefix_list_out);
   }
+  r.next_hop = exportedNextHop(s, sender, stmt, r.next_hop, current, reflected);
   if (s.ebgp) {
     r.path_length = r.path_length + 1;
     r.first_as = ctx_.int_val(static_cast<uint64_t>(stmt ? semantics::presentedAs(*sender.bgp, *stmt) : sender.bgp->asn));
@@ -428,6 +440,7 @@ SymRoute BgpEncoding::defaultOriginated(const BgpSession& s, const model::Device
   }
   if (!stmt.send_community)
     for (auto& c : r.communities) c = ctx_.bool_val(false);
+  r.next_hop = ctx_.int_val(static_cast<int64_t>(s.side(sender.name).address.value));
   if (s.ebgp) {
     r.path_length = r.path_length + 1;
     r.first_as = ctx_.int_val(static_cast<uint64_t>(semantics::presentedAs(*sender.bgp, stmt)));
@@ -459,11 +472,14 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
       if (!stmt->prefix_list_in.empty())
         r.valid = r.valid && policies_.prefixListPermits(d, stmt->prefix_list_in);
     }
+    z3::expr senderAddress = ctx_.int_val(static_cast<int64_t>(s.side(sender->name).address.value));
+    r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), senderAddress, r.next_hop).simplify();
     r.valid = r.valid && cond;
     Candidate c(Candidate::Kind::Session, r);
     c.sender = sender->name;
     c.session = i;
     c.ebgp = s.ebgp;
+    c.multihop = stmt && stmt->ebgp_multihop.has_value();
     const model::BgpNeighbor* senderStmt = statementFor(*sender, s);
     c.sender_as = senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
     // A reflected route keeps its originator and grows its cluster list (sim transform()).
@@ -490,10 +506,12 @@ SymView BgpEncoding::view(const Candidate& c) const {
 z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i, const model::Device& device) const {
   SymbolicSteps steps(ctx_);
   semantics::decisionSteps(steps, view(j), view(i), semantics::decisionOptions(device));
-  z3::expr tieBreak = j.originator < i.originator ||
-                     (j.originator == i.originator &&
-                      (j.cluster_length < i.cluster_length ||
-                       (j.cluster_length == i.cluster_length && ctx_.bool_val(j.address < i.address))));
+  z3::expr tieBreak = j.igp_cost < i.igp_cost ||
+                     (j.igp_cost == i.igp_cost &&
+                      (j.originator < i.originator ||
+                       (j.originator == i.originator &&
+                        (j.cluster_length < i.cluster_length ||
+                         (j.cluster_length == i.cluster_length && ctx_.bool_val(j.address < i.address))))));
   return steps.better(tieBreak);
 }
 
@@ -536,6 +554,7 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
     facts.push_back(v.best.origin == c.route.origin);
     facts.push_back(v.best.first_as == c.route.first_as);
     facts.push_back(v.best.med_missing == c.route.med_missing);
+    facts.push_back(v.best.next_hop == c.route.next_hop);
     for (size_t k = 0; k < c.route.communities.size(); ++k)
       facts.push_back(v.best.communities[k] == c.route.communities[k]);
     // Deterministic MED (semantics::medGroup): the chosen route is the best of its neighbor-AS

@@ -1,11 +1,13 @@
 // The stable BGP state for one destination prefix inside a region, in Z3. Per router: the
 // selected route is the best (decision process: weight, local-pref, locally originated,
-// AS-path length, origin, MED, eBGP over iBGP, router-id) of the routes its neighbours
+// AS-path length, origin, MED, eBGP over iBGP, IGP cost to the next hop, router-id) of the
+// routes its neighbours
 // export to it after both sides' policies; a rank that strictly decreases along the chain
 // of selections rules out self-supporting routes, so every selected route leads to an
 // origin. Knobs (symsim/knobs.h) make the configuration inside the region variable.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -34,14 +36,31 @@ struct BoundaryRoute {
   std::vector<model::Community> communities;
   bool learned_ibgp = false;
   std::string learned_from;  // node it came from, for route-reflection rules
+  uint32_t next_hop = 0;     // its BGP next hop (0: originated there)
 };
 using BoundaryRoutes = std::map<std::string, BoundaryRoute>;  // node -> its best route
+
+// How a router resolves a BGP next hop for routes to `destination`, as the concrete
+// simulation of the encoded scenario found it (sim::resolveBgpNextHop): the IGP cost the
+// decision process compares, and whether the address is on a connected subnet. No knob
+// moves it: the IGP is the concrete one, and the concrete re-check catches a repair that
+// changes it. nullopt: the next hop does not resolve there (the route is unusable).
+struct NextHopCost {
+  uint32_t metric = 0;
+  bool connected = false;
+};
+using NextHopCosts = std::function<std::optional<NextHopCost>(const std::string& node, model::Ipv4 nextHop,
+                                                              const model::Prefix& destination)>;
 
 // One way a router may get the route.
 struct Candidate {
   enum class Kind { Network, Redistribute, Session, External };
   Candidate(Kind k, SymRoute r)
-      : kind(k), originator(r.valid.ctx().int_val(0)), cluster_length(r.valid.ctx().int_val(0)), route(std::move(r)) {}
+      : kind(k),
+        igp_cost(r.valid.ctx().int_val(0)),
+        originator(r.valid.ctx().int_val(0)),
+        cluster_length(r.valid.ctx().int_val(0)),
+        route(std::move(r)) {}
   Kind kind;
   std::string sender;  // Session: the neighbour router; External: the peer address
   size_t session = 0;  // Session: index into the session list
@@ -49,10 +68,12 @@ struct Candidate {
   bool local = false;     // originated on this router
   bool delivers = false;  // local: the router owns the prefix; external: leaves the network
   uint32_t sender_as = 0;  // the AS the sender presents (its local-as, if any)
-  // The simulator's tie-break after the shared steps (sim/bgp_decision.h; the IGP cost to
-  // the next hop is not encoded): the originator's router-id (the sender's, unless the route
-  // was reflected), the cluster-list length, then `address` (the sender's session address;
-  // for local routes the statement order). Lower wins.
+  bool multihop = false;   // eBGP: the receiver's statement has ebgp-multihop
+  // The simulator's steps after the shared ones (sim/bgp_decision.h): the IGP cost to the
+  // route's next hop (route.next_hop, resolved at this router), the originator's router-id
+  // (the sender's, unless the route was reflected), the cluster-list length, then `address`
+  // (the sender's session address; for local routes the statement order). Lower wins.
+  z3::expr igp_cost;
   z3::expr originator;
   z3::expr cluster_length;
   uint32_t address = 0;
@@ -71,7 +92,8 @@ class BgpEncoding {
  public:
   BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Network& network,
               const std::vector<BgpSession>& sessions, const Region& region, model::Prefix prefix,
-              const BoundaryRoutes& boundary = {}, const Scenario& scenario = {});
+              const BoundaryRoutes& boundary = {}, const Scenario& scenario = {},
+              NextHopCosts costs = {});
 
   // The stable-state constraints (add them to the solver once).
   const z3::expr_vector& constraints() const { return constraints_; }
@@ -109,6 +131,15 @@ class BgpEncoding {
   void addExternalCandidates(NodeVars& v);
   void addSessionCandidates(NodeVars& v);
   void constrainSelection(NodeVars& v);
+  // Each learned candidate's IGP cost to its next hop, and its validity where the next hop
+  // may not resolve (needs `costs_`; without it every cost is 0).
+  void resolveNextHops();
+  // The next hop `sender` puts on the route over session s (sim's transform()): `set` is
+  // what its export policy wrote (kNextHopUnset, kNextHopPeerAddress or an address),
+  // `current` the route's next hop at the sender, `reflected` whether it is an iBGP route
+  // passed on to another iBGP peer.
+  z3::expr exportedNextHop(const BgpSession& s, const model::Device& sender, const model::BgpNeighbor* stmt,
+                           const z3::expr& set, const z3::expr& current, const z3::expr& reflected);
   // What `sender` exports to `receiver` over session s, before the receiver's import.
   std::optional<SymRoute> exported(const BgpSession& s, const model::Device& sender,
                                    const model::Device& receiver, z3::expr& senderCondition);
@@ -138,6 +169,7 @@ class BgpEncoding {
   model::Prefix prefix_;
   const BoundaryRoutes& boundary_;
   Scenario scenario_;
+  NextHopCosts costs_;
   std::string tag_;  // variable name prefix: scenario and destination
   PolicyEncoder policies_;
   std::map<uint32_t, std::string> owners_;  // interface address -> device

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 
 #include "symsim/bgp_encoding.h"
 #include "symsim/test_networks.h"
@@ -159,6 +160,43 @@ TEST_CASE("a session with one side missing is completed by the session knob") {
   CHECK(k.kind == KnobKind::SessionUp);
   CHECK(k.node == "r3");
   CHECK(k.cost == 1);
+}
+
+TEST_CASE("FRR `remote-as external|internal`: external routes enter, a new session copies its kind") {
+  // r1's upstream is declared `remote-as external` (no number): its announcement enters and
+  // reaches r2 (symsim once skipped every statement without a numbered remote-as).
+  auto b = line();
+  auto& up = b.neighbor("r1", ip("203.0.113.2"), 0);
+  up.remote_as.reset();
+  up.remote_as_external = true;
+  b.network().externals.push_back({"r1", ip("203.0.113.2"), prefix("198.51.100.0/24"), {64999}, {}, 0});
+  Encoded e(b.network(), "198.51.100.0/24");
+  CHECK(e.alwaysHolds(e.bgp->hasRoute("r1") && e.bgp->hasRoute("r2")));
+
+  // r3 has no statement for r2; its only other one, to r4, is declared `remote-as external`
+  // and denies everything inbound. A session r3 adds is configured like that one
+  // (semantics::sessionTemplate, as repair writes it), so bringing r1's prefix to r3 takes
+  // the session and a changed clause (symsim once found no template and took the session
+  // alone).
+  NetworkBuilder c;
+  c.router("r1", 65001);
+  c.router("r2", 65002);
+  c.router("r3", 65003);
+  c.router("r4", 65004);
+  c.link("r1", "r2", "10.0.12.0/30");
+  c.link("r2", "r3", "10.0.23.0/30", true, false);
+  c.link("r3", "r4", "10.0.34.0/30");
+  c.originate("r1", "10.1.0.0/24");
+  auto& toR4 = c.neighborTo("r3", "r4");
+  toR4.remote_as.reset();
+  toR4.remote_as_external = true;
+  c.policy("r3", "DENY-ALL").clauses.push_back(NetworkBuilder::clause(10, ClauseAction::Deny));
+  toR4.import_policies = {"DENY-ALL"};
+  Encoded f(c.network(), "10.1.0.0/24");
+  auto changes = f.minimalChange(f.intent(DestinationIntent::Kind::Reachable, {"r3"}));
+  std::set<KnobKind> kinds;
+  for (const auto& ch : changes) kinds.insert(f.knobs.knob(ch.knob).kind);
+  CHECK(kinds == std::set<KnobKind>{KnobKind::SessionUp, KnobKind::ClauseAction});
 }
 
 TEST_CASE("a prefix-list typo: the dead entry is rewritten rather than a new one added") {

@@ -43,9 +43,9 @@ z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& ne
     return c.kind == Candidate::Kind::Session || c.kind == Candidate::Kind::External;
   };
   // The simulator's multipath rule (semantics::multipathCompatible after equal decision
-  // steps); the IGP cost to the next hop is not modelled here, the neighbour AS is the AS the
-  // sender presents, and AS paths count as identical when they come from the same neighbour
-  // AS (eBGP) or are both iBGP (their contents are symbolic here).
+  // steps and IGP costs); the neighbour AS is the AS the sender presents, and AS paths count
+  // as identical when they come from the same neighbour AS (eBGP) or are both iBGP (their
+  // contents are symbolic here).
   const auto options = semantics::decisionOptions(*it->second.device);
   for (size_t j = 0; j < cands.size(); ++j) {
     const Candidate& best = cands[j];
@@ -61,7 +61,7 @@ z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& ne
         continue;
       SymbolicSteps steps(ctx_);
       semantics::decisionSteps(steps, view(c), view(best), options);
-      any = any || (chosen(node, j) && c.route.valid && steps.equal());
+      any = any || (chosen(node, j) && c.route.valid && steps.equal() && c.igp_cost == best.igp_cost);
     }
   }
   return any;

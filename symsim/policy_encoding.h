@@ -26,7 +26,17 @@ struct SymRoute {
   std::vector<z3::expr> communities;   // one Bool per tracked community
   z3::expr first_as;                   // the AS path's first AS (0: empty): MED groups
   z3::expr med_missing;                // no MED attribute (missing-as-worst)
+  // The BGP next hop as an IPv4 address (0: this router, a locally originated route), or
+  // kNextHopPeerAddress / kNextHopUnset while a policy is applied (BgpEncoding resolves them).
+  z3::expr next_hop;
 };
+
+// What `set ip next-hop peer-address` writes: the session's sender address (sim's
+// next_hop_peer_address), which only the session knows.
+constexpr int64_t kNextHopPeerAddress = -1;
+// An export policy runs on a next hop the session decides afterwards (sim's transform()):
+// this marks that no policy set one.
+constexpr int64_t kNextHopUnset = -2;
 
 // Where a policy is applied: the device, the peer (if any), the route's source protocol.
 struct PolicySite {

@@ -74,6 +74,16 @@ std::string difference(const z3::model& m, const symsim::BgpEncoding& bgp, const
   return out.str().empty() ? "" : "attributes differ:" + out.str();
 }
 
+// The simulator's IGP costs to next hops, which the encoding compares as constants.
+symsim::NextHopCosts nextHopCosts(const sim::DataPlane& dp) {
+  return [&dp](const std::string& node, model::Ipv4 nextHop,
+               const model::Prefix& destination) -> std::optional<symsim::NextHopCost> {
+    auto res = sim::resolveBgpNextHop(dp, node, nextHop, destination);
+    if (!res) return std::nullopt;
+    return symsim::NextHopCost{res->metric, res->connected};
+  };
+}
+
 // `plant` edits the network the encoding sees (never the simulator's): the teeth test.
 Comparison compare(const std::string& name, const model::Network& network,
                    const std::function<void(model::Network&)>& plant = {}) {
@@ -99,7 +109,7 @@ Comparison compare(const std::string& name, const model::Network& network,
     symsim::KnobTable knobs(ctx);
     symsim::Region region{{bgpNodes.begin(), bgpNodes.end()}};
     knobs.setRegion(region.nodes);
-    symsim::BgpEncoding bgp(ctx, knobs, encoded, sessions, region, prefix);
+    symsim::BgpEncoding bgp(ctx, knobs, encoded, sessions, region, prefix, {}, {}, nextHopCosts(dp));
     z3::solver solver(ctx);
     solver.add(bgp.constraints());
     for (size_t i = 0; i < knobs.size(); ++i) solver.add(knobs.keepsOriginal(i));

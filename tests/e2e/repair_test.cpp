@@ -165,5 +165,21 @@ TEST_CASE("repair: a changed FRR `ip ospf cost` among interfaces at their defaul
     std::ofstream(e.path()) << text;
   }
   checkRepair(dir.string());
+  // The exact fix, and the first candidate already: hq's eth0 (line 8) from 100 to a cost
+  // below 10, so hq-core1-branch (c + 10) beats hq-core2-branch (10 + 10); at 10 they tie
+  // and the traffic splits.
+  auto r = runRoutefix({"repair", dir.string(), "--format", "json"});
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  REQUIRE(j["change_list"].size() == 1);
+  const auto& change = j["change_list"][0];
+  CHECK(change["kind"] == "ospf-cost");
+  CHECK(change["node"] == "hq");
+  CHECK(change["file"].get<std::string>().find("hq") != std::string::npos);
+  CHECK(change["line"] == 8);
+  CHECK(change["from"] == 100);
+  CHECK(change["to"].get<int>() >= 1);
+  CHECK(change["to"].get<int>() <= 9);
+  CHECK(j["search"]["rounds"] == 1);
   fs::remove_all(dir);
 }

@@ -1,0 +1,119 @@
+// BgpEncoding's BGP next hops: which next hop a sender puts on a route (sim's transform()),
+// and the IGP cost to it at the receiver, which decides between routes that tie down to it
+// (sim/bgp_decision.cpp). The cost is the concrete simulation's (NextHopCosts): a next hop
+// is an address the encoding tracks as an integer, its possible values are found by
+// following the candidates' expressions, and the cost is a table lookup over them.
+#include <set>
+
+#include "symsim/bgp_encoding.h"
+
+namespace routefix::symsim {
+
+namespace {
+
+// The subnet of the sender's interface that holds `address` (sim's connectedSubnet).
+std::optional<model::Prefix> connectedSubnet(const model::Device& d, model::Ipv4 address) {
+  const model::Interface* itf = d.interfaceFor(address);
+  if (!itf || !itf->address) return std::nullopt;
+  return itf->address->subnet();
+}
+
+// The values a next-hop expression can take: numerals through if-then-else branches, and
+// for a router's selected next hop (a variable in `owners`) the values known for it so far.
+// False when the expression has another form (then its cost is not encoded).
+bool possibleValues(const z3::expr& e, const std::map<unsigned, std::string>& owners,
+                    const std::map<std::string, std::set<int64_t>>& known, std::set<int64_t>& out) {
+  if (e.is_numeral()) {
+    out.insert(e.get_numeral_int64());
+    return true;
+  }
+  if (e.is_app() && e.decl().decl_kind() == Z3_OP_ITE)
+    return possibleValues(e.arg(1), owners, known, out) && possibleValues(e.arg(2), owners, known, out);
+  if (e.is_const()) {
+    auto owner = owners.find(e.id());
+    if (owner == owners.end()) return false;
+    if (auto k = known.find(owner->second); k != known.end()) out.insert(k->second.begin(), k->second.end());
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+z3::expr BgpEncoding::exportedNextHop(const BgpSession& s, const model::Device& sender,
+                                      const model::BgpNeighbor* stmt, const z3::expr& set,
+                                      const z3::expr& current, const z3::expr& reflected) {
+  model::Ipv4 senderAddress = s.side(sender.name).address;
+  z3::expr self = ctx_.int_val(static_cast<int64_t>(senderAddress.value));
+  bool nextHopSelf = stmt && stmt->next_hop_self;
+  z3::expr unset = self;
+  if (s.ebgp) {
+    // A learned next hop on the subnet the sender shares with the receiver stays (third-party
+    // next hop), unless next-hop-self.
+    auto shared = connectedSubnet(sender, s.other(sender.name).address);
+    if (shared && !nextHopSelf) {
+      int64_t low = shared->address.value, high = low + (int64_t{1} << (32 - shared->length)) - 1;
+      z3::expr thirdParty = current != 0 && current >= ctx_.int_val(low) && current <= ctx_.int_val(high);
+      unset = z3::ite(thirdParty, current, self);
+    }
+  } else {
+    // iBGP: next-hop-self leaves reflected routes alone unless forced; a local route (next
+    // hop 0) always gets the sender's address.
+    bool force = nextHopSelf && stmt->next_hop_self_force;
+    z3::expr toSelf = ctx_.bool_val(force) || current == 0 || (ctx_.bool_val(nextHopSelf) && !reflected);
+    unset = z3::ite(toSelf, self, current);
+  }
+  return z3::ite(set == ctx_.int_val(kNextHopPeerAddress), self,
+                 z3::ite(set == ctx_.int_val(kNextHopUnset), unset, set))
+      .simplify();
+}
+
+void BgpEncoding::resolveNextHops() {
+  if (!costs_) return;
+  std::map<unsigned, std::string> owners;  // a router's selected next hop variable -> router
+  for (const auto& [name, v] : nodes_) owners.emplace(v.best.next_hop.id(), name);
+  // Each router's possible next hops, to a fixpoint: an iBGP route inherits its sender's.
+  std::map<std::string, std::set<int64_t>> known;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const auto& [name, v] : nodes_) {
+      std::set<int64_t> values;
+      for (const auto& c : v.candidates) possibleValues(c.route.next_hop, owners, known, values);
+      auto& k = known[name];
+      if (values.size() != k.size()) {
+        k = std::move(values);
+        changed = true;
+      }
+    }
+  }
+  for (auto& [name, v] : nodes_)
+    for (auto& c : v.candidates) {
+      if (c.local) continue;
+      std::set<int64_t> values;
+      if (!possibleValues(c.route.next_hop, owners, known, values)) continue;
+      z3::expr cost = ctx_.int_val(0), resolves = ctx_.bool_val(false);
+      bool always = true;
+      for (int64_t value : values) {
+        if (value <= 0) continue;  // a marker or a local route: never a learned route's next hop
+        model::Ipv4 address{static_cast<uint32_t>(value)};
+        auto res = costs_(name, address, prefix_);
+        // A third-party next hop that is the receiver's own address is dropped (sim importPath),
+        // and an eBGP single-hop next hop must be on a connected subnet.
+        model::Ipv4 senderAddress = c.kind == Candidate::Kind::Session ? sessions_[c.session].side(c.sender).address
+                                                                       : model::Ipv4{c.address};
+        auto owner = owners_.find(address.value);
+        bool own = owner != owners_.end() && owner->second == name && address != senderAddress;
+        if (!res || own || (c.ebgp && !c.multihop && !res->connected)) {
+          always = false;
+          continue;
+        }
+        z3::expr is = c.route.next_hop == ctx_.int_val(value);
+        cost = values.size() == 1 ? ctx_.int_val(res->metric) : z3::ite(is, ctx_.int_val(res->metric), cost);
+        resolves = resolves || is;
+      }
+      c.igp_cost = cost;
+      if (!always) c.route.valid = c.route.valid && resolves;
+    }
+}
+
+}  // namespace routefix::symsim
