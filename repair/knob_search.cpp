@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 
 #include "semantics/config_rules.h"
 
@@ -115,9 +114,16 @@ KnobSearch::KnobSearch(const model::Network& network, const sim::DataPlane& base
                        symsim::RegionWidth width, const std::vector<Target>& targets)
     : network_(network), baseline_(baseline), width_(width), knobs_(ctx_),
       sessions_(symsim::discoverSessions(network)) {
-  // Every target's walks first: a prefix's region is fixed once it is encoded.
-  for (const auto& t : targets) selectRegionFor(t);
-  for (const auto& t : targets) add(t);
+  // The failing targets' walks first: a prefix's region is fixed once it is encoded. A held
+  // target is encoded where its destination is encoded anyway (its goal is a few terms), or
+  // once a candidate broke it (`regressed`); the others stay out of Z3 and the concrete check
+  // guards them. Encoding every held destination made a WAN with a thousand intents and a
+  // few errors the whole network's problem for every prefix.
+  auto encodeNow = [](const Target& t) { return t.required || t.regressed; };
+  for (const auto& t : targets)
+    if (encodeNow(t)) selectRegionFor(t);
+  for (const auto& t : targets)
+    if (encodeNow(t) || prefix_regions_.count(t.part.destination)) add(t);
 }
 
 // Each destination gets the region its own targets select (the union over them): encoding
@@ -213,44 +219,79 @@ std::vector<KnobSearch::PrefixEncoding*> KnobSearch::allEncodings() {
   return all;
 }
 
-std::vector<std::vector<KnobSearch::PrefixEncoding*>> KnobSearch::independentParts() {
-  std::vector<PrefixEncoding*> all = allEncodings();
-  std::vector<size_t> parent(all.size());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto root = [&](size_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  std::map<size_t, size_t> ownerOfKnob;
-  for (size_t i = 0; i < all.size(); ++i)
-    for (size_t k : all[i]->knobs) {
-      auto [it, fresh] = ownerOfKnob.emplace(k, i);
-      if (!fresh) parent[root(i)] = root(it->second);
-    }
-  std::map<size_t, std::vector<PrefixEncoding*>> parts;
-  for (size_t i = 0; i < all.size(); ++i) parts[root(i)].push_back(all[i]);
-  std::vector<std::vector<PrefixEncoding*>> out;
-  for (auto& [r, p] : parts) out.push_back(std::move(p));
-  return out;
-}
-
 KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes) {
   changes.clear();
   // A blocked assignment spans every part (the concrete check rejected the whole patch), so
-  // once there is one the problem is solved whole. Before that, the parts' optima add up to
-  // the optimum: every objective is a sum over knobs and no knob is in two parts.
+  // once there is one the problem is solved whole.
   if (!blocked_.empty()) return solvePart(allEncodings(), true, protect, seconds, changes);
-  auto start = std::chrono::steady_clock::now();
-  for (const auto& part : independentParts()) {
-    double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (left <= 0) return Outcome::Timeout;
-    std::vector<symsim::KnobChange> partChanges;
-    Outcome o = solvePart(part, false, protect, left, partChanges);
-    if (o != Outcome::Found) return o;
-    changes.insert(changes.end(), partChanges.begin(), partChanges.end());
+  // Otherwise in parts: one per failing destination first. Parts whose changes are on one
+  // router (most likely one error seen from several destinations: one fix, not one each) or
+  // that change a knob another part's encoding reads while that part's optimum kept it are
+  // merged and solved again; a held destination's encoding joins a part that changes a knob
+  // it reads. A few small problems instead of one over every destination's region.
+  struct Part {
+    std::vector<PrefixEncoding*> encodings;
+    std::set<size_t> knobs;  // read by its encodings
+    std::vector<symsim::KnobChange> changes;
+    bool solved = false;
+  };
+  std::vector<Part> parts;
+  std::vector<PrefixEncoding*> held;
+  for (auto* e : allEncodings()) {
+    if (e->required.empty()) held.push_back(e);
+    else parts.push_back({{e}, e->knobs, {}, false});
   }
-  std::sort(changes.begin(), changes.end(),
-            [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob < b.knob; });
+  auto changesKnob = [](const Part& p, size_t knob, int64_t value) {
+    return std::any_of(p.changes.begin(), p.changes.end(),
+                       [&](const symsim::KnobChange& c) { return c.knob == knob && c.value == value; });
+  };
+  auto conflict = [&](const Part& a, const Part& b) {
+    for (const auto& c : a.changes) {
+      if (b.knobs.count(c.knob) && !changesKnob(b, c.knob, c.value)) return true;
+      for (const auto& d : b.changes)
+        if (d.knob != c.knob && knobs_.knob(d.knob).node == knobs_.knob(c.knob).node) return true;
+    }
+    return false;
+  };
+  auto readsChanged = [](const PrefixEncoding* e, const Part& p) {
+    return std::any_of(p.changes.begin(), p.changes.end(),
+                       [&](const symsim::KnobChange& c) { return e->knobs.count(c.knob) > 0; });
+  };
+  auto start = std::chrono::steady_clock::now();
+  for (bool merged = true; merged;) {
+    for (auto& p : parts) {
+      if (p.solved) continue;
+      double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (left <= 0) return Outcome::Timeout;
+      Outcome o = solvePart(p.encodings, false, protect, left, p.changes);
+      if (o != Outcome::Found) return o;
+      p.solved = true;
+    }
+    merged = false;
+    for (size_t a = 0; a < parts.size() && !merged; ++a) {
+      for (size_t b = a + 1; b < parts.size() && !merged; ++b) {
+        if (!conflict(parts[a], parts[b]) && !conflict(parts[b], parts[a])) continue;
+        parts[a].encodings.insert(parts[a].encodings.end(), parts[b].encodings.begin(), parts[b].encodings.end());
+        parts[a].knobs.insert(parts[b].knobs.begin(), parts[b].knobs.end());
+        parts[a].solved = false;
+        parts.erase(parts.begin() + static_cast<long>(b));
+        merged = true;
+      }
+      if (!protect || merged) continue;
+      auto h = std::find_if(held.begin(), held.end(), [&](const PrefixEncoding* e) { return readsChanged(e, parts[a]); });
+      if (h == held.end()) continue;
+      parts[a].encodings.push_back(*h);
+      parts[a].knobs.insert((*h)->knobs.begin(), (*h)->knobs.end());
+      parts[a].solved = false;
+      held.erase(h);
+      merged = true;
+    }
+  }
+  for (const auto& p : parts) changes.insert(changes.end(), p.changes.begin(), p.changes.end());
+  auto byKnob = [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob < b.knob; };
+  auto sameKnob = [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob == b.knob; };
+  std::sort(changes.begin(), changes.end(), byKnob);
+  changes.erase(std::unique(changes.begin(), changes.end(), sameKnob), changes.end());
   return Outcome::Found;
 }
 

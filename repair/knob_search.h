@@ -29,6 +29,7 @@ struct Target {
   symsim::DestinationIntent part;
   symsim::Scenario scenario;
   bool required;  // failing now (must be fixed); else held before (protect it)
+  bool regressed = false;  // held, and a candidate patch broke it: always encoded
 };
 
 // Routers whose IGP path from `node` starts at `nextHop` in the concrete baseline (see
@@ -77,8 +78,6 @@ class KnobSearch {
   void selectRegionFor(const Target& t);
   symsim::NextHopCosts nextHopCosts(const symsim::Scenario& scenario);
   std::vector<PrefixEncoding*> allEncodings();
-  // Encodings that share no knob variable are independent problems.
-  std::vector<std::vector<PrefixEncoding*>> independentParts();
   Outcome solvePart(const std::vector<PrefixEncoding*>& part, bool withBlocked, bool protect,
                     double seconds, std::vector<symsim::KnobChange>& changes);
   void notePathInterfaces(const symsim::DestinationIntent& part);

@@ -233,8 +233,14 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     if (!regression && failing == 0) break;
     if (++rejectedHere >= rejectedBeforeWidening && widen("the region's patches keep failing the concrete check"))
       continue;
-    // Learn: block this assignment, and add any failure scenario the check exposed.
+    // Learn: block this assignment, protect the held intents it broke, and add any failure
+    // scenario the check exposed.
     search->block(changes);
+    for (auto& t : targets)
+      if (!t.required && !t.regressed && !report.intents[t.intent].holds) {
+        t.regressed = true;
+        search->add(t);
+      }
     for (size_t i = 0; i < report.intents.size(); ++i) {
       const auto& r = report.intents[i];
       if (r.holds || !r.counterexample || r.counterexample->failed_links.empty()) continue;

@@ -206,3 +206,32 @@ TEST_CASE("a deleted Null0 static route behind a network statement is added back
   CAPTURE(d.out);
   CHECK(d.out.find("network 20.1.1.0/24") != std::string::npos);
 }
+
+// issue 14, item 4: a Topology-Zoo-like eBGP WAN (bench/gen_as_wan: one AS per router,
+// per-neighbor configs) with five errors of five classes breaking intents towards and from
+// many destinations at once. Solved per destination, merged where the fixes meet, and checked
+// concretely once: the exact fix (one change per error, of the kind and on the router the
+// error calls for) in one round.
+TEST_CASE("five errors on a one-AS-per-router WAN: the exact fix in one round") {
+  fs::path dir = fs::temp_directory_path() / ("routefix-as-wan-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  std::string gen = std::string(ROUTEFIX_BINARY_DIR) + "/bench/gen_as_wan";
+  REQUIRE(std::system((gen + " " + dir.string() + " --routers 60 --errors 5 --seed 3 2>/dev/null").c_str()) == 0);
+  auto r = runRoutefix({"repair", dir.string(), "--format", "json", "--timeout", "60"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  CHECK(j["verified"] == true);
+  CHECK(j["search"]["rounds"] == 1);
+  std::ifstream in(dir / "errors.json");
+  auto errors = nlohmann::json::parse(in);
+  REQUIRE(j["change_list"].size() == errors.size());
+  for (const auto& e : errors) {
+    CAPTURE(e.dump());
+    bool fixed = false;
+    for (const auto& c : j["change_list"]) fixed = fixed || (c["node"] == e["node"] && c["kind"] == e["kind"]);
+    CHECK(fixed);
+  }
+  fs::remove_all(dir);
+}
