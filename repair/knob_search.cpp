@@ -156,7 +156,12 @@ bool KnobSearch::add(const Target& t) {
   if (!c) return false;
   (t.required ? enc->required : enc->protected_).push_back(*c);
   encoded_.push_back(t);
-  if (t.required) notePathInterfaces(t.part);
+  if (t.required) {
+    notePathInterfaces(t.part);
+    endpoints_.insert(t.part.sources.begin(), t.part.sources.end());
+    auto origins = symsim::prefixOrigins(network_, t.part.destination);
+    endpoints_.insert(origins.begin(), origins.end());
+  }
   return true;
 }
 
@@ -343,6 +348,16 @@ KnobSearch::Outcome KnobSearch::solvePart(const std::vector<PrefixEncoding*>& pa
     }
   // Fourth: a changed value is the vendor default where that works (local-pref 100,
   // MED/weight 0) rather than an arbitrary number.
+  // Then: a route-reflector client added for a router a failing intent starts or ends at,
+  // rather than for another reflector. Both can restore the reflection, but the endpoint's
+  // statement is the one the intent points at, and a reflector made a client changes the
+  // reflection of every route.
+  Z3_symbol endpoint = Z3_mk_string_symbol(ctx_, "endpoint");
+  for (size_t i : used) {
+    const Knob& k = knobs_.knob(i);
+    if (k.kind == KnobKind::RouteReflectorClient && !endpoints_.count(k.peer_node))
+      Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), "1", endpoint);
+  }
   Z3_symbol tidy = Z3_mk_string_symbol(ctx_, "tidy");
   for (size_t i : used) {
     const Knob& k = knobs_.knob(i);

@@ -96,6 +96,7 @@ class KnobSearch {
   std::vector<z3::expr> blocked_;
   std::set<size_t> frozen_;
   std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
+  std::set<std::string> endpoints_;  // sources and origins of the failing targets
   std::map<std::set<model::Link>, std::unique_ptr<sim::DataPlane>> scenario_planes_;  // by failed links
 };
 
