@@ -150,4 +150,25 @@ int waitingInterfaceCount(std::string_view ospfInterfaceOutput) {
   return count;
 }
 
+int undecidedBgpPrefixCount(std::string_view bgpTableOutput) {
+  int count = 0;
+  for (const auto& doc : splitJsonObjects(bgpTableOutput)) {
+    const json routes = doc.value("routes", json::object());
+    if (!routes.is_object()) continue;
+    for (const auto& [prefix, paths] : routes.items()) {
+      if (!paths.is_array()) continue;
+      bool valid = false, best = false;
+      for (const auto& p : paths) {
+        if (!p.is_object()) continue;
+        valid = valid || p.value("valid", false);
+        // The table view says "bestpath": true; the detailed view nests {"overall": true}.
+        const json b = p.value("bestpath", json());
+        best = best || (b.is_boolean() && b.get<bool>()) || (b.is_object() && b.value("overall", false));
+      }
+      if (valid && !best) ++count;
+    }
+  }
+  return count;
+}
+
 }  // namespace routefix::lab

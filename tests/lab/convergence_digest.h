@@ -31,4 +31,9 @@ int transientCount(std::string_view pollOutput);
 // neighbours sit in 2-Way: quiet, but not settled.
 int waitingInterfaceCount(std::string_view ospfInterfaceOutput);
 
+// How many prefixes of `show ip bgp json` hold a valid path but no best path: bgpd has taken
+// the update in but not yet run its decision process on it (the path's "version" is still 0),
+// so the route is about to reach the RIB even though the session counters are quiet.
+int undecidedBgpPrefixCount(std::string_view bgpTableOutput);
+
 }  // namespace routefix::lab

@@ -54,3 +54,16 @@ TEST_CASE("a Full OSPF neighbour that still floods LSAs is transient") {
   CHECK(transientCount(R"({"neighbors":{"10.0.0.2":[{"nbrState":"Full/-","linkStateRetransmissionListCounter":1}]}})") == 1);
   CHECK(transientCount(R"({"neighbors":{"10.0.0.2":[{"nbrState":"Full/-","linkStateRetransmissionListCounter":0,"linkStateRequestListCounter":0}]}})") == 0);
 }
+
+TEST_CASE("a BGP prefix with a valid path that is not yet best is undecided") {
+  // Seen in the lab under load: a reflected path received (version 0) but not yet through
+  // bgpd's decision process when the poll was quiet, so the dump missed the route.
+  std::string undecided = R"({"routes": {"10.1.0.0/24": [{"valid": true, "bestpath": true, "version": 1}],
+    "10.2.0.0/24": [{"valid": true, "version": 0, "peerId": "10.0.0.6"}]}})";
+  CHECK(undecidedBgpPrefixCount(undecided) == 1);
+  CHECK(undecidedBgpPrefixCount(R"({"routes": {"10.2.0.0/24": [{"valid": true, "bestpath": true}]}})") == 0);
+  CHECK(undecidedBgpPrefixCount(R"({"routes": {"10.2.0.0/24": [{"valid": true, "bestpath": {"overall": true}}]}})") == 0);
+  // An invalid path (next hop unreachable) never becomes best: it is settled, not undecided.
+  CHECK(undecidedBgpPrefixCount(R"({"routes": {"10.2.0.0/24": [{"valid": false}]}})") == 0);
+  CHECK(undecidedBgpPrefixCount("% BGP instance not found") == 0);
+}

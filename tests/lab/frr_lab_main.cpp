@@ -58,7 +58,8 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json");
     all[r] = stableRoutingState(poll);
     transient += transientCount(poll) +
-                 waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json"));
+                 waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json")) +
+                 undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show ip bgp json"));
     if (routes.empty()) ++transient;  // zebra not answering yet: nothing is known
   }
   // The fingerprint only needs to change when the state does; dump() is deterministic
