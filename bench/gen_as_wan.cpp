@@ -26,7 +26,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "seeded_pick.h"
+
 namespace {
+
+using routefix::bench::pick;
 
 namespace fs = std::filesystem;
 
@@ -51,10 +55,6 @@ struct Router {
   uint32_t asn, loopback;
   std::vector<Session> sessions;
 };
-
-// Uniform in [0, n) from the raw generator (std::uniform_int_distribution differs between
-// standard libraries, and the snapshot must not).
-int pick(std::mt19937& rng, int n) { return static_cast<int>(rng() % static_cast<uint32_t>(n)); }
 
 bool parseOptions(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {

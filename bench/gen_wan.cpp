@@ -24,7 +24,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "seeded_pick.h"
+
 namespace {
+
+using routefix::bench::pick;
 
 namespace fs = std::filesystem;
 
@@ -63,10 +67,6 @@ struct ExternalRouter {
   std::vector<ExternalSession> sessions;
   std::vector<std::string> prefixes;
 };
-
-// Uniform in [0, n) from the raw generator: std::uniform_int_distribution is not the same on
-// every standard library, and the snapshot must be.
-int pick(std::mt19937& rng, int n) { return static_cast<int>(rng() % static_cast<uint32_t>(n)); }
 
 bool parseOptions(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
