@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "repair/junos_statement_placer.h"
 
@@ -56,6 +57,21 @@ size_t matchTypeWords(const std::vector<std::string>& words, size_t at) {
   return 0;
 }
 
+// The first BGP group of the file declared `type internal`, also one whose neighbors were all
+// deleted: the model lists neighbors only, but the group keeps its local-address and policies.
+std::optional<std::string> internalGroup(JunosStatementPlacer& placer, ConfigEdits& edits) {
+  const auto& lines = edits.lines(placer.file());
+  for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
+    auto words = splitWords(lines[n - 1]);
+    if (words.size() < 2 || bare(words.back()) != "internal" || words[words.size() - 2] != "type") continue;
+    auto path = placer.pathWords(n);
+    if (path.size() < 3 || path[0] != "protocols" || path[1] != "bgp") continue;
+    if (placer.setForm() && path.size() >= 4 && path[2] == "group") return path[3];
+    if (!placer.setForm() && path[2].rfind("group ", 0) == 0) return path[2].substr(6);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool JunosPatchPrinter::apply(const model::Device& d, const symsim::Knob& k, int64_t value, std::string& why) {
@@ -68,6 +84,11 @@ bool JunosPatchPrinter::apply(const model::Device& d, const symsim::Knob& k, int
     case KnobKind::OspfCost: return ospfCost(d, k, value, why);
     case KnobKind::RouteReflectorClient: return reflectorClient(d, k, value != 0, why);
     case KnobKind::NetworkStatement: return originate(d, k, value != 0, why);
+    case KnobKind::StaticRoute:
+      if (!value) break;
+      // Junos's Null0: `discard` drops silently, as IOS's Null0 does (`reject` sends ICMP).
+      return JunosStatementPlacer(edits_, configFile(d))
+          .add({"routing-options", "static"}, {"route " + k.prefix.str() + " discard"}, why);
     case KnobKind::PrefixListEntryAction:
       // Junos prefix-list entries and route-filters have no action of their own.
       why = "a Junos prefix-list entry or route-filter has no permit/deny of its own";
@@ -280,9 +301,25 @@ bool JunosPatchPrinter::originate(const model::Device& d, const symsim::Knob& k,
   bool connected = std::any_of(d.interfaces.begin(), d.interfaces.end(), [&](const model::Interface& i) {
     return i.address && !i.shutdown && i.address->subnet() == k.prefix;
   });
+  JunosStatementPlacer placer(edits_, configFile(d));
+  // A term that accepts the routes of a prefix-list (`from prefix-list CUSTOMER`, and at most
+  // the matching protocol) announces what the list holds: the prefix joins the list, one line
+  // where the operator keeps them.
+  auto source = connected ? model::RouteSource::Connected : model::RouteSource::Static;
+  for (const auto& clause : d.route_policies.at(policy).clauses) {
+    if (clause.action != model::ClauseAction::Permit) continue;
+    const model::PolicyMatch* list = nullptr;
+    bool other = false;
+    for (const auto& m : clause.matches) {
+      if (m.kind == model::PolicyMatch::Kind::PrefixList && m.names.size() == 1 && !list) list = &m;
+      else if (m.kind != model::PolicyMatch::Kind::SourceProtocol || !m.matchesProtocol(source)) other = true;
+    }
+    // Derived lists (route-filters, `prefix-list-filter`) carry '/' or '~' in their names.
+    if (!list || other || list->names[0].find_first_of("/~") != std::string::npos) continue;
+    return placer.add({"policy-options", "prefix-list " + list->names[0]}, {k.prefix.str()}, why);
+  }
   std::string name = k.prefix.str();
   std::replace(name.begin(), name.end(), '/', '-');
-  JunosStatementPlacer placer(edits_, configFile(d));
   return placer.addFirstBlock({"policy-options", "policy-statement " + policy}, "term originate-" + name,
                               {std::string("from protocol ") + (connected ? "direct" : "static"),
                                "from route-filter " + k.prefix.str() + " exact", "then accept"},
@@ -306,6 +343,9 @@ bool JunosPatchPrinter::fixSessionSide(const model::Device& d, const symsim::Ses
       return placer.add({"protocols", "bgp", "group " + n.peer_group, "neighbor " + peer.address.str()},
                         {"peer-as " + peerAs}, why);
     }
+    if (!ebgp)
+      if (auto group = internalGroup(placer, edits_))
+        return placer.add({"protocols", "bgp", "group " + *group}, {"neighbor " + peer.address.str()}, why);
     // A new group, with the policies of the device's other groups of the same kind.
     std::vector<std::string> statements{ebgp ? "type external" : "type internal"};
     if (ebgp) statements.push_back("peer-as " + peerAs);

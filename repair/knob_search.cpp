@@ -86,6 +86,21 @@ bool ospfForwardsAt(const model::Network& network, const sim::DataPlane& dp,
   return viaOspf;
 }
 
+// Whether a source of the part runs BGP in an AS where no router owning the destination
+// does: OSPF stays inside an AS, so that source can learn the prefix only over BGP (a
+// customer LAN whose `network` statement was deleted is carried by OSPF only at home, and
+// symsim::ospfCarries would pick the OSPF model for it).
+bool sourcesBeyondOwnersAs(const model::Network& network, const symsim::DestinationIntent& part) {
+  std::set<uint32_t> ownerAses;
+  for (const auto& o : symsim::prefixOrigins(network, part.destination))
+    if (const auto* d = network.findDevice(o); d && d->bgp) ownerAses.insert(d->bgp->asn);
+  if (ownerAses.empty()) return false;
+  return std::any_of(part.sources.begin(), part.sources.end(), [&](const std::string& s) {
+    const auto* d = network.findDevice(s);
+    return d && d->bgp && !ownerAses.count(d->bgp->asn);
+  });
+}
+
 }  // namespace
 
 // Routers whose IGP path from `node` starts at `nextHop` in the concrete baseline: for an
@@ -143,7 +158,9 @@ void KnobSearch::selectRegionFor(const Target& t) {
 
 bool KnobSearch::add(const Target& t) {
   if (!prefix_regions_.count(t.part.destination)) selectRegionFor(t);  // a target added later
-  Model model = ospfForwardsAt(network_, baseline_, t.part) ? Model::Ospf : Model::ByPrefix;
+  Model model = ospfForwardsAt(network_, baseline_, t.part)          ? Model::Ospf
+                : sourcesBeyondOwnersAs(network_, t.part) ? Model::Bgp
+                                                          : Model::ByPrefix;
   PrefixEncoding* enc = &encoding(t.part.destination, t.scenario, model);
   auto c = goal(*enc, t.part);
   // A prefix only OSPF carries inside may still be asked of routers that speak only BGP

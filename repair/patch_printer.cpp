@@ -32,6 +32,16 @@ std::string networkLine(const model::Device& d, const model::Prefix& p) {
   return "network " + p.address.str() + " mask " + model::Ipv4{model::maskOf(p.length)}.str();
 }
 
+// The interface that has this address (primary or secondary).
+const model::Interface* ownerOf(const model::Device& d, model::Ipv4 address) {
+  for (const auto& i : d.interfaces) {
+    if (i.address && i.address->address == address) return &i;
+    for (const auto& a : i.secondary)
+      if (a.address == address) return &i;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why) {
@@ -358,7 +368,14 @@ bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionS
       int after = findBgpLine(d, {"neighbor"});
       int af = addressFamilyLine(d);
       if (!after || (af && after > af)) after = b.first;
+      // The first session of its kind here: the peer addresses this side at side.address,
+      // so the session is sourced from the interface holding it (a loopback, for iBGP to a
+      // reflector) unless that is the interface facing the peer anyway.
+      const model::Interface* source = ownerOf(d, side.address);
+      bool facing = source && source == d.interfaceFor(peer.address);
       edits_.insertAfter(b.file, after, " neighbor " + addr + " remote-as " + peerAs);
+      if (source && !facing)
+        edits_.insertAfter(b.file, after, " neighbor " + addr + " update-source " + source->name);
     }
     return true;
   }

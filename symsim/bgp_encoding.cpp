@@ -52,6 +52,27 @@ std::vector<model::Prefix> knownPrefixes(const model::Network& network) {
   return out;
 }
 
+// Whether a prefix-list that one of the device's BGP export policies matches on has an
+// entry for exactly this prefix: the device means to announce it.
+bool exportPoliciesNameExactly(const model::Device& d, const model::Prefix& p) {
+  for (const auto& n : d.bgp->neighbors)
+    for (const auto& name : n.export_policies) {
+      auto policy = d.route_policies.find(name);
+      if (policy == d.route_policies.end()) continue;
+      for (const auto& clause : policy->second.clauses)
+        for (const auto& m : clause.matches) {
+          if (m.kind != model::PolicyMatch::Kind::PrefixList) continue;
+          for (const auto& list : m.names) {
+            auto l = d.prefix_lists.find(list);
+            if (l == d.prefix_lists.end()) continue;
+            for (const auto& e : l->second.entries)
+              if (e.prefix == p && e.action == model::Action::Permit) return true;
+          }
+        }
+    }
+  return false;
+}
+
 std::vector<const model::Device*> bgpDevices(const model::Network& network, const Region& region) {
   std::vector<const model::Device*> out;
   for (const auto& name : region.nodes)
@@ -89,11 +110,12 @@ BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Networ
   policies_.setKnownPrefixes(knownPrefixes(network));
   policies_.setKnownAses(knownAses(network));
   for (const auto* d : devices) declareNode(*d);
+  // Every router's own routes first: what a sender exports depends on which of them it selects.
   for (auto& [name, v] : nodes_) {
     addLocalCandidates(v);
     addExternalCandidates(v);
-    addSessionCandidates(v);
   }
+  for (auto& [name, v] : nodes_) addSessionCandidates(v);
   resolveNextHops();
   for (auto& [name, v] : nodes_) constrainSelection(v);
 }
@@ -196,6 +218,17 @@ z3::expr BgpEncoding::sessionUp(size_t index) {
   return knobs_.get(k);
 }
 
+z3::expr BgpEncoding::nullAnchor(const model::Device& d, const model::SourceSpan& announcement) {
+  Knob k;
+  k.key = "static-null|" + d.name + "|" + prefix_.str();
+  k.kind = KnobKind::StaticRoute;
+  k.node = d.name;
+  k.description = "static route " + prefix_.str() + " to Null0 on " + d.name;
+  k.span = announcement;
+  k.prefix = prefix_;
+  return knobs_.get(k);
+}
+
 z3::expr BgpEncoding::reflectsTo(const model::Device& rr, const std::string& client) {
   for (size_t i = 0; i < sessions_.size(); ++i) {
     const auto& s = sessions_[i];
@@ -223,7 +256,9 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
   bool connected = ribHasConnected(d, prefix_);
   const model::StaticRoute* stat = staticFor(d, prefix_);
   bool inRib = connected || stat;
-  bool delivers = connected || (stat && !stat->null_route);
+  // Traffic that reaches a router announcing its destination is delivered there, also when
+  // a null route anchors the announcement (sim's forwarding: `originates`).
+  bool delivers = connected || stat;
   auto localRoute = [&](uint8_t origin, uint32_t med) {
     SymRoute r{ctx_.bool_val(true),
                ctx_.int_val(static_cast<int64_t>(d.defaults.bgp_local_pref)),
@@ -256,13 +291,12 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     SymRoute r = localRoute(0, 0);
     z3::expr present = knobs_.get(k);
     z3::expr routeInRib = ctx_.bool_val(inRib || !d.defaults.bgp_network_requires_rib);
+    bool anchored = false;
     if (stmt && !inRib && d.defaults.bgp_network_requires_rib) {
       // A `network` with nothing in the RIB to announce: a static route to Null0 usually
       // anchors it, and a deleted one is the error. The span is the silent statement's.
-      Knob s{.key = "static-null|" + d.name + "|" + prefix_.str(), .kind = KnobKind::StaticRoute,
-             .node = d.name, .description = "static route " + prefix_.str() + " to Null0 on " + d.name,
-             .span = stmt->span, .prefix = prefix_};
-      routeInRib = knobs_.get(s);
+      routeInRib = nullAnchor(d, stmt->span);
+      anchored = true;
     }
     r.valid = present && routeInRib;
     if (stmt && !stmt->route_map.empty()) {
@@ -273,7 +307,7 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     Candidate c(Candidate::Kind::Network, r);
     c.sender = d.name;
     c.local = true;
-    c.delivers = delivers;
+    c.delivers = delivers || anchored;
     c.address = 0;
     c.description = "network " + prefix_.str();
     v.candidates.push_back(std::move(c));
@@ -282,7 +316,12 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     const auto& red = bgp.redistributions[i];
     bool applies = (red.source == model::RouteSource::Connected && connected) ||
                    (red.source == model::RouteSource::Static && stat);
-    if (!applies) continue;
+    // A redistributed static whose export policy names the prefix exactly (a Junos
+    // `prefix-list AGGREGATE` under `from protocol static`) but that has no static route: the
+    // deleted anchor of an announcement.
+    bool anchorable = !applies && !inRib && red.source == model::RouteSource::Static &&
+                      exportPoliciesNameExactly(d, prefix_);
+    if (!applies && !anchorable) continue;
     Knob k;
     k.key = "redist|" + d.name + "|" + std::to_string(i);
     k.kind = KnobKind::Redistribution;
@@ -293,6 +332,7 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     k.description = "redistribution on " + d.name;
     SymRoute r = localRoute(2, red.metric.value_or(0));
     r.valid = knobs_.get(k);
+    if (anchorable) r.valid = r.valid && nullAnchor(d, red.span);
     if (!red.route_map.empty()) {
       PolicySite site{&d, std::nullopt, red.source};
       r = policies_.applyChain(site, {red.route_map}, model::PolicyDefault::Deny, r);
@@ -300,7 +340,8 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     Candidate c(Candidate::Kind::Redistribute, r);
     c.sender = d.name;
     c.local = true;
-    c.delivers = delivers;
+    c.delivers = delivers || anchorable;
+    c.source = red.source;
     c.address = static_cast<uint32_t>(i + 1);
     c.description = "redistribute";
     v.candidates.push_back(std::move(c));
@@ -413,7 +454,19 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   r.next_hop = ctx_.int_val(kNextHopUnset);
   if (stmt) {
     PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
-    r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, r);
+    SymRoute in = r;
+    r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, in);
+    // A route the sender redistributed keeps its protocol on export (`from protocol static`,
+    // Junos's default export of BGP routes only).
+    if (enc != nodes_.end()) {
+      const auto& cands = enc->second.candidates;
+      for (size_t i = 0; i < cands.size(); ++i) {
+        if (cands[i].kind != Candidate::Kind::Redistribute || stmt->export_policies.empty()) continue;
+        site.source = cands[i].source;
+        r = choose(enc->second.selection == static_cast<int>(i),
+                   policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, in), r);
+      }
+    }
     if (!stmt->prefix_list_out.empty())
       r.valid = r.valid && policies_.prefixListPermits(sender, stmt->prefix_list_out);
   }

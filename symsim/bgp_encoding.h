@@ -77,6 +77,9 @@ struct Candidate {
   z3::expr originator;
   z3::expr cluster_length;
   uint32_t address = 0;
+  // Redistribute: the protocol the route keeps when it is exported (sim's BgpPath::source),
+  // which a policy's `from protocol` and Junos's default BGP export test.
+  model::RouteSource source = model::RouteSource::Bgp;
   SymRoute route;  // after export and import policy
   std::string description;
 };
@@ -149,6 +152,9 @@ class BgpEncoding {
   z3::expr sessionUp(size_t index);
   bool cutByFailure(const BgpSession& s) const;
   z3::expr reflectsTo(const model::Device& rr, const std::string& client);
+  // The knob for a static route to Null0 for the prefix on d, whose absence silences the
+  // announcement at `announcement` (the line a diagnosis names).
+  z3::expr nullAnchor(const model::Device& d, const model::SourceSpan& announcement);
   const model::BgpNeighbor* statementFor(const model::Device& d, const BgpSession& s) const;
   SymRoute defaultOriginated(const BgpSession& s, const model::Device& sender,
                              const model::Device& receiver, const model::BgpNeighbor& stmt);

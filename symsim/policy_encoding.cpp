@@ -12,17 +12,6 @@ namespace {
 
 bool iosFamily(const model::Device& d) { return d.vendor != model::Vendor::Junos; }
 
-SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b) {
-  SymRoute r{z3::ite(c, a.valid, b.valid),       z3::ite(c, a.local_pref, b.local_pref),
-             z3::ite(c, a.path_length, b.path_length), z3::ite(c, a.med, b.med),
-             z3::ite(c, a.weight, b.weight),     z3::ite(c, a.origin, b.origin),
-             {},                                 z3::ite(c, a.first_as, b.first_as),
-             z3::ite(c, a.med_missing, b.med_missing), z3::ite(c, a.next_hop, b.next_hop)};
-  for (size_t i = 0; i < a.communities.size(); ++i)
-    r.communities.push_back(z3::ite(c, a.communities[i], b.communities[i]));
-  return r;
-}
-
 // How the operator names the clause: "route-map RM 10 on r1" / "policy-statement P term t on r1".
 std::string clauseName(const model::Device& d, const model::RoutePolicy& policy, size_t clause) {
   const std::string& name = policy.clauses[clause].name;
@@ -35,6 +24,17 @@ std::string clauseKey(const model::Device& d, const std::string& policy, size_t 
 }
 
 }  // namespace
+
+SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b) {
+  SymRoute r{z3::ite(c, a.valid, b.valid),       z3::ite(c, a.local_pref, b.local_pref),
+             z3::ite(c, a.path_length, b.path_length), z3::ite(c, a.med, b.med),
+             z3::ite(c, a.weight, b.weight),     z3::ite(c, a.origin, b.origin),
+             {},                                 z3::ite(c, a.first_as, b.first_as),
+             z3::ite(c, a.med_missing, b.med_missing), z3::ite(c, a.next_hop, b.next_hop)};
+  for (size_t i = 0; i < a.communities.size(); ++i)
+    r.communities.push_back(z3::ite(c, a.communities[i], b.communities[i]));
+  return r;
+}
 
 PolicyEncoder::PolicyEncoder(z3::context& ctx, KnobTable& knobs, model::Prefix prefix,
                              std::vector<model::Community> tracked)

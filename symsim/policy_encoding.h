@@ -38,6 +38,9 @@ constexpr int64_t kNextHopPeerAddress = -1;
 // this marks that no policy set one.
 constexpr int64_t kNextHopUnset = -2;
 
+// `a` where c holds, else `b`, attribute by attribute.
+SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b);
+
 // Where a policy is applied: the device, the peer (if any), the route's source protocol.
 struct PolicySite {
   const model::Device* device = nullptr;
