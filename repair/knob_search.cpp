@@ -241,7 +241,8 @@ std::vector<KnobSearch::PrefixEncoding*> KnobSearch::allEncodings() {
   return all;
 }
 
-KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes) {
+KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
+                                      bool firstPartOnly) {
   changes.clear();
   // A blocked assignment spans every part (the concrete check rejected the whole patch), so
   // once there is one the problem is solved whole.
@@ -288,6 +289,10 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
       Outcome o = solvePart(p.encodings, false, protect, left, p.changes);
       if (o != Outcome::Found) return o;
       p.solved = true;
+      if (firstPartOnly && parts.size() > 1 && !p.changes.empty()) {
+        changes = p.changes;
+        return Outcome::Found;
+      }
     }
     merged = false;
     for (size_t a = 0; a < parts.size() && !merged; ++a) {

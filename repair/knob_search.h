@@ -49,8 +49,11 @@ class KnobSearch {
 
   enum class Outcome { Found, Unsatisfiable, Timeout };
   // The cheapest change set satisfying the required targets (and, with `protect`, the
-  // protected ones), never a blocked one.
-  Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes);
+  // protected ones), never a blocked one. `firstPartOnly`: when the problem falls into
+  // several parts, the first part's cheapest changes (a probe: one error breaking many
+  // destinations is fixed by them, which the concrete check then shows for all at once).
+  Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
+                bool firstPartOnly = false);
   // Never propose exactly this assignment again.
   void block(const std::vector<symsim::KnobChange>& changes);
   void freeze(size_t knob) { frozen_.insert(knob); }
