@@ -289,7 +289,13 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
       Outcome o = solvePart(p.encodings, false, protect, left, p.changes);
       if (o != Outcome::Found) return o;
       p.solved = true;
-      if (firstPartOnly && parts.size() > 1 && !p.changes.empty()) {
+      auto readsAll = [&](const Part& q) {
+        return std::all_of(p.changes.begin(), p.changes.end(),
+                           [&](const symsim::KnobChange& c) { return q.knobs.count(c.knob) > 0; });
+      };
+      // Worth a concrete check only when every other part reads what this one changed (one
+      // error seen from many destinations); independent errors are solved together below.
+      if (firstPartOnly && parts.size() > 1 && !p.changes.empty() && std::all_of(parts.begin(), parts.end(), readsAll)) {
         changes = p.changes;
         return Outcome::Found;
       }

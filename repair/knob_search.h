@@ -50,8 +50,9 @@ class KnobSearch {
   enum class Outcome { Found, Unsatisfiable, Timeout };
   // The cheapest change set satisfying the required targets (and, with `protect`, the
   // protected ones), never a blocked one. `firstPartOnly`: when the problem falls into
-  // several parts, the first part's cheapest changes (a probe: one error breaking many
-  // destinations is fixed by them, which the concrete check then shows for all at once).
+  // several parts and every part reads the knobs the first one's cheapest fix changes, that
+  // fix (a probe: one error breaking many destinations, which the concrete check then shows
+  // fixed for all at once).
   Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
                 bool firstPartOnly = false);
   // Never propose exactly this assignment again.
