@@ -242,11 +242,14 @@ std::vector<KnobSearch::PrefixEncoding*> KnobSearch::allEncodings() {
 }
 
 KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
-                                      bool firstPartOnly) {
+                                      Mode mode) {
   changes.clear();
+  probed_ = false;
   // A blocked assignment spans every part (the concrete check rejected the whole patch), so
-  // once there is one the problem is solved whole.
-  if (!blocked_.empty()) return solvePart(allEncodings(), true, protect, seconds, changes);
+  // once there is one the problem is solved whole; a partial search keeps its parts and
+  // gives each the blocked assignments.
+  bool withBlocked = !blocked_.empty();
+  if (withBlocked && mode != Mode::Solvable) return solvePart(allEncodings(), true, protect, seconds, changes);
   // Otherwise in parts: one per failing destination first. Parts whose changes are on one
   // router (most likely one error seen from several destinations: one fix, not one each) or
   // that change a knob another part's encoding reads while that part's optimum kept it are
@@ -257,12 +260,13 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
     std::set<size_t> knobs;  // read by its encodings
     std::vector<symsim::KnobChange> changes;
     bool solved = false;
+    bool dropped = false;  // Mode::Solvable: no fix of its own
   };
   std::vector<Part> parts;
   std::vector<PrefixEncoding*> held;
   for (auto* e : allEncodings()) {
     if (e->required.empty()) held.push_back(e);
-    else parts.push_back({{e}, e->knobs, {}, false});
+    else parts.push_back({{e}, e->knobs, {}, false, false});
   }
   auto changesKnob = [](const Part& p, size_t knob, int64_t value) {
     return std::any_of(p.changes.begin(), p.changes.end(),
@@ -280,29 +284,37 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
     return std::any_of(p.changes.begin(), p.changes.end(),
                        [&](const symsim::KnobChange& c) { return e->knobs.count(c.knob) > 0; });
   };
+  bool& probed = probed_;
   auto start = std::chrono::steady_clock::now();
   for (bool merged = true; merged;) {
     for (auto& p : parts) {
       if (p.solved) continue;
       double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (left <= 0) return Outcome::Timeout;
-      Outcome o = solvePart(p.encodings, false, protect, left, p.changes);
-      if (o != Outcome::Found) return o;
+      Outcome o = solvePart(p.encodings, withBlocked, protect, left, p.changes);
       p.solved = true;
+      if (o == Outcome::Unsatisfiable && mode == Mode::Solvable) {
+        p.dropped = true;
+        continue;
+      }
+      if (o != Outcome::Found) return o;
       auto readsAll = [&](const Part& q) {
         return std::all_of(p.changes.begin(), p.changes.end(),
                            [&](const symsim::KnobChange& c) { return q.knobs.count(c.knob) > 0; });
       };
       // Worth a concrete check only when every other part reads what this one changed (one
       // error seen from many destinations); independent errors are solved together below.
-      if (firstPartOnly && parts.size() > 1 && !p.changes.empty() && std::all_of(parts.begin(), parts.end(), readsAll)) {
+      if (mode == Mode::Probe && parts.size() > 1 && !p.changes.empty() && std::all_of(parts.begin(), parts.end(), readsAll)) {
         changes = p.changes;
+        probed = true;
         return Outcome::Found;
       }
     }
     merged = false;
     for (size_t a = 0; a < parts.size() && !merged; ++a) {
+      if (parts[a].dropped) continue;
       for (size_t b = a + 1; b < parts.size() && !merged; ++b) {
+        if (parts[b].dropped) continue;
         if (!conflict(parts[a], parts[b]) && !conflict(parts[b], parts[a])) continue;
         parts[a].encodings.insert(parts[a].encodings.end(), parts[b].encodings.begin(), parts[b].encodings.end());
         parts[a].knobs.insert(parts[b].knobs.begin(), parts[b].knobs.end());
@@ -320,6 +332,7 @@ KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<
       merged = true;
     }
   }
+  if (std::all_of(parts.begin(), parts.end(), [](const Part& p) { return p.dropped; })) return Outcome::Unsatisfiable;
   for (const auto& p : parts) changes.insert(changes.end(), p.changes.begin(), p.changes.end());
   auto byKnob = [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob < b.knob; };
   auto sameKnob = [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob == b.knob; };

@@ -48,13 +48,18 @@ class KnobSearch {
   bool encodes(const Target& t) const;
 
   enum class Outcome { Found, Unsatisfiable, Timeout };
+  enum class Mode {
+    All,       // every failing destination
+    Probe,     // when the problem falls into several parts and every part reads the knobs the
+               // first one's cheapest fix changes, that fix (one error breaking many
+               // destinations, which the concrete check then shows fixed for all at once)
+    Solvable,  // the parts that have a fix, without those that have none (a partial repair)
+  };
   // The cheapest change set satisfying the required targets (and, with `protect`, the
-  // protected ones), never a blocked one. `firstPartOnly`: when the problem falls into
-  // several parts and every part reads the knobs the first one's cheapest fix changes, that
-  // fix (a probe: one error breaking many destinations, which the concrete check then shows
-  // fixed for all at once).
-  Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
-                bool firstPartOnly = false);
+  // protected ones), never a blocked one.
+  Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes, Mode mode = Mode::All);
+  // The last solve() answered a probe (one part's fix, the others not solved).
+  bool probed() const { return probed_; }
   // Never propose exactly this assignment again.
   void block(const std::vector<symsim::KnobChange>& changes);
   void freeze(size_t knob) { frozen_.insert(knob); }
@@ -99,6 +104,7 @@ class KnobSearch {
   std::vector<Target> encoded_;
   std::vector<z3::expr> blocked_;
   std::set<size_t> frozen_;
+  bool probed_ = false;
   std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
   std::set<std::string> endpoints_;  // sources and origins of the failing targets
   std::map<std::set<model::Link>, std::unique_ptr<sim::DataPlane>> scenario_planes_;  // by failed links

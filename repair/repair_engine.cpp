@@ -138,9 +138,12 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
   say("region: " + widths[level].describe() + ", " + std::to_string(search->regionSize()) + " routers, " +
       std::to_string(search->knobs().size()) + " knobs");
   bool protect = true;
-  // First a probe (KnobSearch::solve, firstPartOnly): solving every failing destination took
-  // longer than the time limit where one lost iBGP session broke forty of them.
+  // First a probe (KnobSearch::Mode::Probe): solving every failing destination took longer
+  // than the time limit where one lost iBGP session broke forty of them.
   bool probe = true;
+  // Once no change satisfies every failing intent: the destinations that have a fix, so that
+  // the patch fixing the most comes back (marked partial) rather than none.
+  bool partialOnly = false;
   int rejectedHere = 0;  // candidates of the current region the concrete check rejected
   const int rejectedBeforeWidening = 3;
   auto widen = [&](const std::string& why) {
@@ -165,7 +168,8 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     }
     std::vector<symsim::KnobChange> changes;
     bool probing = std::exchange(probe, false);
-    auto outcome = search->solve(protect, left, changes, probing);
+    auto mode = probing ? KnobSearch::Mode::Probe : partialOnly ? KnobSearch::Mode::Solvable : KnobSearch::Mode::All;
+    auto outcome = search->solve(protect, left, changes, mode);
     if (outcome == KnobSearch::Outcome::Timeout) {
       result.timed_out = true;
       break;
@@ -178,6 +182,11 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
         continue;
       }
       if (widen("no change inside the region satisfies the failing intents")) continue;
+      if (!partialOnly) {
+        partialOnly = true;
+        say("no change satisfies every failing intent; solving for those that have a fix");
+        continue;
+      }
       result.notes.push_back("no combination of the modelled configuration changes satisfies the failing intents");
       break;
     }
@@ -236,7 +245,7 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
         (!best || failing < failingCount(best->after)))
       best = std::move(cand);
     if (!regression && failing == 0) break;
-    if (probing) continue;  // one part's answer, not a wrong one: nothing to learn from it
+    if (search->probed()) continue;  // a guess about the parts it did not solve: nothing to learn
     if (++rejectedHere >= rejectedBeforeWidening && widen("the region's patches keep failing the concrete check"))
       continue;
     // Learn: block this assignment, protect the held intents it broke, and add any failure

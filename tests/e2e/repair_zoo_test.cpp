@@ -49,16 +49,32 @@ std::multiset<std::string> deletedLines(const fs::path& clean, const fs::path& b
   return out;
 }
 
-void checkReAdded(const std::string& errorClass, int seed, const std::string& vendor) {
-  CAPTURE(errorClass);
-  CAPTURE(seed);
-  CAPTURE(vendor);
-  ScratchDir dir("repair-zoo");
+// DIR/clean, DIR/broken and DIR/cases.json for one error of the class on Abilene.
+void generate(const ScratchDir& dir, const std::string& errorClass, int seed) {
   std::string gen = "python3 " + shellQuote(std::string(ROUTEFIX_SOURCE_DIR) + "/bench/zoo_errors.py") + " " +
                     shellQuote(std::string(ROUTEFIX_SOURCE_DIR) + "/bench/zoo/Abilene.gml") + " " +
                     shellQuote(dir.root().string()) + " --seed " + std::to_string(seed) +
                     " --errors 1 --classes " + errorClass + " > /dev/null";
   REQUIRE(std::system(gen.c_str()) == 0);
+}
+
+// The lines the patches add, without their indentation.
+std::multiset<std::string> addedLines(const nlohmann::json& repair) {
+  std::multiset<std::string> added;
+  for (const auto& p : repair["patches"]) {
+    std::istringstream diff(p["diff"].get<std::string>());
+    for (std::string line; std::getline(diff, line);)
+      if (line.rfind("+", 0) == 0 && line.rfind("+++", 0) != 0) added.insert(trimmed(line.substr(1)));
+  }
+  return added;
+}
+
+void checkReAdded(const std::string& errorClass, int seed, const std::string& vendor) {
+  CAPTURE(errorClass);
+  CAPTURE(seed);
+  CAPTURE(vendor);
+  ScratchDir dir("repair-zoo");
+  generate(dir, errorClass, seed);
   auto deleted = deletedLines(dir / "clean", dir / "broken");
   REQUIRE(!deleted.empty());
   std::ifstream cases(dir / "cases.json");
@@ -74,12 +90,7 @@ void checkReAdded(const std::string& errorClass, int seed, const std::string& ve
   auto j = r.json();
   CHECK(j["status"] == "repaired");
   CHECK(j["intents_after"]["failed"] == 0);
-  std::multiset<std::string> added;
-  for (const auto& p : j["patches"]) {
-    std::istringstream diff(p["diff"].get<std::string>());
-    for (std::string line; std::getline(diff, line);)
-      if (line.rfind("+", 0) == 0 && line.rfind("+++", 0) != 0) added.insert(trimmed(line.substr(1)));
-  }
+  auto added = addedLines(j);
   for (const auto& line : deleted) {
     if (line.find("description") != std::string::npos) continue;  // not needed for the session
     CAPTURE(line);
@@ -106,4 +117,34 @@ TEST_CASE("repair re-adds the deleted Null0 static anchoring an aggregate") {
   checkReAdded("deleted-static", 2, "frr");
   checkReAdded("deleted-static", 6, "ios");
   checkReAdded("deleted-static", 1, "junos");  // `route P discard`, exported by `from protocol static`
+}
+
+// Two failing destinations, one with no fix at all (a router isolated from its own connected
+// LAN): repair returns the patch that fixes the other, marked partial, instead of nothing.
+TEST_CASE("repair returns the patch that fixes the most when a failing intent has no fix") {
+  ScratchDir dir("repair-zoo-partial");
+  generate(dir, "deleted-network", 1);  // Denver's network statement (IOS)
+  auto snapshot = dir / "broken";
+  nlohmann::json intents = nlohmann::json::parse(std::ifstream(snapshot / "intents.json"));
+  std::string lan;
+  for (const auto& i : intents["intents"])
+    if (i["name"] == "reach-Atlanta") lan = i["to"].get<std::string>();
+  REQUIRE(!lan.empty());
+  intents["intents"].push_back({{"name", "isolate-atlanta-lan"}, {"type", "isolation"}, {"from", {"Atlanta"}}, {"to", lan}});
+  std::ofstream(snapshot / "intents.json") << intents.dump(1);
+  auto deleted = deletedLines(dir / "clean", snapshot);
+
+  auto r = runRoutefix({"repair", snapshot.string(), "--format", "json"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 1);
+  auto j = r.json();
+  CHECK(j["status"] == "no-repair");
+  CHECK(j["partial"] == true);
+  CHECK(j["verified"] == true);
+  CHECK(j["intents_before"]["failed"] == 2);
+  CHECK(j["intents_after"]["failed"] == 1);
+  for (const auto& i : j["intents_after"]["intents"])
+    if (i["status"] != "pass") CHECK(i["name"] == "isolate-atlanta-lan");
+  auto added = addedLines(j);
+  for (const auto& line : deleted) CHECK(added.count(line) > 0);
 }
