@@ -23,6 +23,9 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
   VendorDefaults d;
   switch (v) {
     case Vendor::Ios:
+      // Cisco: BGP routes enter OSPF with metric 1 (other sources 20), eBGP ones only.
+      d.ospf_external_metric_bgp = 1;
+      d.bgp_redistribute_internal = false;
       break;
     case Vendor::Frr:
       d.bgp_ebgp_requires_policy = true;
@@ -42,6 +45,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.distance_ospf_external = 150;
       // Exported routes keep their own metric (0 for static and direct routes).
       d.ospf_external_metric = 0;
+      d.ospf_external_metric_bgp = 0;
       d.distance_ebgp = 170;
       d.distance_ibgp = 170;
       d.distance_bgp_local = 170;
@@ -72,6 +76,8 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.ospf_reference_bandwidth_mbps = 40000;
       d.bgp_default_ipv4_unicast = false;
       d.ethernet_shutdown_by_default = true;
+      d.ospf_external_metric_bgp = 1;  // as IOS (not confirmed on a device)
+      d.bgp_redistribute_internal = false;
       break;
   }
   return d;

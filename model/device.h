@@ -62,6 +62,7 @@ struct VendorDefaults {
   // back to 10 Mbit/s when the kernel reports no link speed (veth, many virtual NICs).
   uint64_t ospf_unknown_bandwidth_kbps = 0;
   uint32_t ospf_external_metric = 20;   // redistributed without `metric`
+  uint32_t ospf_external_metric_bgp = 20;  // BGP routes redistributed without `metric` (IOS: 1)
   uint32_t ospf_external_type = 2;
   PolicyDefault bgp_import_default = PolicyDefault::Deny;  // with a policy applied
   PolicyDefault bgp_export_default = PolicyDefault::Deny;
@@ -73,6 +74,9 @@ struct VendorDefaults {
   // RIB failure); EOS and Junos advertise only active routes unless `bgp advertise-inactive`
   // / `advertise-inactive`.
   bool bgp_advertise_inactive = true;
+  // Whether `redistribute bgp` into an IGP takes iBGP routes too. IOS and NX-OS take only
+  // eBGP routes unless `bgp redistribute-internal`; FRR and Junos take every active BGP route.
+  bool bgp_redistribute_internal = true;
   // EOS activates an aggregate-address on any more specific route of its main RIB (static,
   // connected, IGP), not only on BGP routes.
   bool bgp_aggregate_from_main_rib = false;
@@ -111,6 +115,7 @@ struct Interface {
   std::string vrf;
   std::string description;
   uint64_t bandwidth_kbps = 0;  // 0 = unknown; OSPF cost falls back to the vendor default
+  std::optional<uint64_t> delay_tens_usec;  // IOS `delay N`; else the interface type's default
   // IOS `tunnel source X`: an interface, by name or by one of its addresses. The tunnel's line
   // protocol stays down while that interface is shut, unaddressed or missing; the parser,
   // which sees the whole device, records it in tunnel_source_down.
@@ -143,13 +148,23 @@ struct StaticRoute {
   SourceSpan span;
 };
 
-// `redistribute X [metric M] [metric-type T] [route-map R]` in OSPF or BGP.
+// The EIGRP vector metric parts routing uses (K1 = K3 = 1, the default: bandwidth and delay;
+// reliability, load and MTU do not enter the metric).
+struct EigrpMetric {
+  uint64_t bandwidth_kbps = 0;
+  uint64_t delay_tens_usec = 0;  // IOS `delay` and `redistribute ... metric` unit: 10 us
+  auto operator<=>(const EigrpMetric&) const = default;
+};
+
+// `redistribute X [N] [metric M] [metric-type T] [route-map R]` in OSPF, BGP or EIGRP.
 struct Redistribution {
   RouteSource source = RouteSource::Connected;
   std::optional<uint32_t> metric;
   std::optional<uint32_t> metric_type;  // OSPF: 1 or 2
   std::string route_map;
   SourceSpan span;
+  uint32_t process = 0;  // `redistribute eigrp N`: the EIGRP AS number (0: not given)
+  std::optional<EigrpMetric> eigrp_metric;  // into EIGRP: `metric BW DELAY REL LOAD MTU`
 };
 
 // A route the router puts into its own RIB while at least one more specific route is active
@@ -203,6 +218,24 @@ struct OspfProcess {
   std::vector<OspfAreaRange> area_ranges;
   uint32_t maximum_paths = 0;  // 0 = vendor default (unbounded ECMP in practice)
   std::optional<uint32_t> distance;
+  SourceSpan span;
+};
+
+// An EIGRP process: IOS `router eigrp N`, or a named `router eigrp NAME` with `address-family
+// ipv4 unicast autonomous-system N` (wide metrics). Routers of the same AS number become
+// neighbours over the non-passive interfaces its network statements cover.
+struct EigrpProcess {
+  uint32_t asn = 0;
+  bool wide_metrics = false;  // named mode: 64-bit metric, the RIB shows it divided by 128
+  std::vector<WildcardMatch> networks;
+  bool passive_default = false;
+  std::vector<std::string> passive_interfaces;      // `passive-interface X` / af-interface
+  std::vector<std::string> non_passive_interfaces;  // `no passive-interface X`
+  std::vector<Redistribution> redistributions;
+  std::optional<EigrpMetric> default_metric;  // `default-metric BW DELAY REL LOAD MTU`
+  uint32_t maximum_paths = 4;
+  uint32_t distance_internal = 90;
+  uint32_t distance_external = 170;
   SourceSpan span;
 };
 
@@ -286,6 +319,7 @@ struct BgpProcess {
   std::vector<uint32_t> confederation_peers;
   bool ebgp_requires_policy = false;  // from VendorDefaults unless configured
   bool advertise_inactive = true;     // from VendorDefaults unless configured
+  bool redistribute_internal = true;  // from VendorDefaults unless configured
   bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
   std::optional<uint32_t> distance_ebgp;
   std::optional<uint32_t> distance_ibgp;
@@ -309,6 +343,7 @@ struct Device {
   std::vector<StaticRoute> static_routes;
   std::vector<AggregateRoute> aggregate_routes;
   std::optional<OspfProcess> ospf;
+  std::vector<EigrpProcess> eigrp;
   std::optional<BgpProcess> bgp;
 
   std::map<std::string, PrefixList> prefix_lists;

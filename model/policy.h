@@ -121,7 +121,7 @@ struct AccessList {
 };
 
 // ---- route policies -----------------------------------------------------------------
-enum class RouteSource { Connected, Static, Ospf, Bgp, Kernel, Aggregate };
+enum class RouteSource { Connected, Static, Ospf, Bgp, Kernel, Aggregate, Eigrp };
 
 struct PolicyMatch {
   enum class Kind {

@@ -270,6 +270,10 @@ class Engine {
             case model::RouteSource::Connected: wanted = r.protocol == Protocol::Connected; break;
             case model::RouteSource::Static: wanted = r.protocol == Protocol::Static; break;
             case model::RouteSource::Aggregate: wanted = r.protocol == Protocol::Aggregate; break;
+            case model::RouteSource::Eigrp:
+              wanted = (r.protocol == Protocol::Eigrp || r.protocol == Protocol::EigrpExternal) &&
+                       (redist.process == 0 || r.eigrp_as == redist.process);
+              break;
             case model::RouteSource::Ospf:
               wanted = r.protocol == Protocol::Ospf || r.protocol == Protocol::OspfInterArea ||
                        r.protocol == Protocol::OspfE1 || r.protocol == Protocol::OspfE2;

@@ -25,6 +25,8 @@ std::string protocolName(Protocol p) {
     case Protocol::Bgp: return "bgp";
     case Protocol::Ibgp: return "ibgp";
     case Protocol::Aggregate: return "aggregate";
+    case Protocol::Eigrp: return "eigrp";
+    case Protocol::EigrpExternal: return "eigrp-ex";
   }
   return "unknown";
 }
@@ -65,32 +67,72 @@ const Route* NodeRib::longestMatch(Ipv4 address) const {
   return nullptr;
 }
 
-DataPlane simulate(const model::Network& network, const SimulationOptions& options) {
-  auto topology = std::make_shared<Topology>(network, options);
-  PolicyContext context(network);
-  IgpRoutes igp = computeIgp(*topology, context.policies);
+namespace {
+
+// One BGP computation over a fixed IGP, and the main RIBs it gives.
+struct BgpRun {
+  std::vector<NodeRib> ribs;
+  BgpSessionSetup setup;
+  BgpOutcome outcome;
+  std::vector<std::vector<Route>> redistributable;  // active BGP routes, when asked for
+};
+
+BgpRun runBgp(const Topology& topology, PolicyContext& context, const IgpRoutes& igp, bool keepActive) {
   // FRR resolves BGP next hops, and reaches multihop peers, over any route of its RIB, BGP
   // routes included. A round resolves over the IGP first; while its unresolved next hops
   // resolve over the main RIBs it produced, another round resolves over those (bounded).
   constexpr int kMaxRounds = 4;
-  std::vector<NodeRib> ribs;
-  BgpSessionSetup setup;
-  BgpOutcome outcome;
+  BgpRun run;
   for (int round = 0; round < kMaxRounds; ++round) {
-    const std::vector<NodeRib>& over = round == 0 ? igp.ribs : ribs;
-    setup = establishSessions(*topology, over);
-    outcome = computeBgp(*topology, igp.ribs, setup, context.policies, context.tables, false,
-                         round == 0 ? nullptr : &ribs);
-    std::vector<NodeRib> main(topology->nodeCount());
-    for (uint32_t i = 0; i < topology->nodeCount(); ++i)
-      main[i] = installRoutes(*topology, i, igp, std::move(outcome.routes[i]));
-    bool again = resolvesAny(*topology, outcome.unresolved, main);
-    ribs = std::move(main);
+    const std::vector<NodeRib>& over = round == 0 ? igp.ribs : run.ribs;
+    run.setup = establishSessions(topology, over);
+    run.outcome = computeBgp(topology, igp.ribs, run.setup, context.policies, context.tables, false,
+                             round == 0 ? nullptr : &run.ribs);
+    std::vector<std::vector<Route>> bgp;
+    if (keepActive) bgp = run.outcome.routes;
+    std::vector<NodeRib> main(topology.nodeCount());
+    for (uint32_t i = 0; i < topology.nodeCount(); ++i)
+      main[i] = installRoutes(topology, i, igp, std::move(run.outcome.routes[i]));
+    bool again = resolvesAny(topology, run.outcome.unresolved, main);
+    run.ribs = std::move(main);
+    if (keepActive) run.redistributable = activeBgpRoutes(bgp, run.ribs);
     if (!again) break;
   }
+  return run;
+}
+
+bool sameIgp(const IgpRoutes& a, const IgpRoutes& b) {
+  for (size_t i = 0; i < a.ribs.size(); ++i)
+    if (!sameIgpRoutes(a.ribs[i], b.ribs[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+DataPlane simulate(const model::Network& network, const SimulationOptions& options) {
+  auto topology = std::make_shared<Topology>(network, options);
+  PolicyContext context(network);
+  IgpRoutes igp = computeIgp(*topology, context.policies);
+  // BGP routes redistributed into OSPF change the IGP, and the IGP what BGP decides: the two
+  // are computed in turn until the IGP stops changing (bounded; a network whose
+  // redistribution feeds back on itself may not settle, and says so).
+  bool feedback = redistributesBgpIntoIgp(network);
+  BgpRun run = runBgp(*topology, context, igp, feedback);
+  constexpr int kMaxIgpRounds = 6;
+  bool settled = !feedback;
+  for (int round = 0; feedback && round < kMaxIgpRounds && !settled; ++round) {
+    IgpRoutes next = computeIgp(*topology, context.policies, nullptr, &run.redistributable);
+    settled = sameIgp(next, igp);
+    if (settled) break;
+    igp = std::move(next);
+    run = runBgp(*topology, context, igp, true);
+  }
+  if (!settled)
+    run.outcome.warnings.push_back("BGP routes redistributed into OSPF did not settle after " +
+                                   std::to_string(kMaxIgpRounds) + " rounds of OSPF and BGP");
   DataPlane dp;
-  for (uint32_t i = 0; i < topology->nodeCount(); ++i) dp.ribs[network.devices[i].name] = std::move(ribs[i]);
-  recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
+  for (uint32_t i = 0; i < topology->nodeCount(); ++i) dp.ribs[network.devices[i].name] = std::move(run.ribs[i]);
+  recordOutcome(dp, std::move(run.setup), std::move(run.outcome), std::move(topology));
   return dp;
 }
 

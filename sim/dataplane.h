@@ -21,7 +21,7 @@ using model::Prefix;
 
 // Names as spec.md prints them: connected, local, static, ospf, ospf-ia, ospf-e1, ospf-e2,
 // bgp, ibgp, aggregate.
-enum class Protocol { Connected, Local, Static, Ospf, OspfInterArea, OspfE1, OspfE2, Bgp, Ibgp, Aggregate };
+enum class Protocol { Connected, Local, Static, Ospf, OspfInterArea, OspfE1, OspfE2, Bgp, Ibgp, Aggregate, Eigrp, EigrpExternal };
 std::string protocolName(Protocol p);
 
 struct Route {
@@ -41,6 +41,7 @@ struct Route {
   std::vector<model::Community> communities;
   std::optional<uint32_t> weight;
   uint8_t origin = 0;            // 0 igp, 1 egp, 2 incomplete
+  uint32_t eigrp_as = 0;         // EIGRP: the AS number of the process that learned it
   std::string received_from;     // BGP: peer node name or peer address
   model::SourceSpan origin_span; // the statement that put the route into the network, if any
 

@@ -53,14 +53,20 @@ struct FailureSimulator::State {
   std::shared_ptr<const BgpConvergedState> bgp;
   std::vector<std::vector<Route>> bgpRoutes;  // per node, sorted by prefix
   DataPlane baseline;
-  // BGP next hops resolve only over other BGP routes (simulate() runs more rounds): the
-  // scenarios are simulated from scratch.
+  // BGP next hops resolve only over other BGP routes, or BGP routes feed the IGP (simulate()
+  // runs more rounds): the scenarios are simulated from scratch.
   bool recursive = false;
 };
 
 FailureSimulator::FailureSimulator(const model::Network& network)
     : state_(std::make_unique<State>(network)) {
   auto& st = *state_;
+  // The IGP depends on BGP's outcome (simulate() iterates the two): scenarios from scratch.
+  if (redistributesBgpIntoIgp(network)) {
+    st.recursive = true;
+    st.baseline = sim::simulate(network);
+    return;
+  }
   auto topology = std::make_shared<Topology>(network, SimulationOptions{});
   st.igp = computeIgp(*topology, st.context.policies);
   auto setup = establishSessions(*topology, st.igp.ribs);

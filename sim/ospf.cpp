@@ -151,10 +151,27 @@ struct External {
   uint32_t type;
 };
 
+// Whether `route` is one that the redistribution `r` takes on device `d`.
+bool redistributable(const model::Device& d, const model::Redistribution& r, const Route& route) {
+  Protocol protocol = route.protocol;
+  switch (r.source) {
+    case model::RouteSource::Connected: return protocol == Protocol::Connected;
+    case model::RouteSource::Static: return protocol == Protocol::Static;
+    case model::RouteSource::Bgp:
+      return protocol == Protocol::Bgp ||
+             ((protocol == Protocol::Ibgp || protocol == Protocol::Aggregate) && d.bgp && d.bgp->redistribute_internal);
+    case model::RouteSource::Eigrp:
+      return (protocol == Protocol::Eigrp || protocol == Protocol::EigrpExternal) &&
+             (r.process == 0 || route.eigrp_as == r.process);
+    default: return false;
+  }
+}
+
 }  // namespace
 
 std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
-                                            std::vector<PolicyEvaluator>& policies) {
+                                            std::vector<PolicyEvaluator>& policies,
+                                            const std::vector<std::vector<Route>>* bgp) {
   size_t nodeCount = topo.nodeCount();
   std::vector<std::vector<Route>> out(nodeCount);
   std::vector<OspfInterface> ifs;
@@ -266,28 +283,31 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     const auto& d = topo.device(n);
     if (!d.ospf) continue;
     for (const auto& r : d.ospf->redistributions) {
-      Protocol wanted;
-      if (r.source == model::RouteSource::Connected) wanted = Protocol::Connected;
-      else if (r.source == model::RouteSource::Static) wanted = Protocol::Static;
-      else continue;  // BGP into OSPF is not modelled (the IGP is computed before BGP)
-      for (const auto& route : ribs[n].routes()) {
-        if (route.protocol != wanted) continue;
+      bool fromBgp = r.source == model::RouteSource::Bgp;
+      auto redistribute = [&](const Route& route) {
+        if (!redistributable(d, r, route)) return;
         PolicySubject subject;
         subject.prefix = route.prefix;
         subject.protocol = r.source;
-        subject.metric = r.metric.value_or(d.defaults.ospf_external_metric);
+        subject.metric = r.metric.value_or(fromBgp ? d.defaults.ospf_external_metric_bgp
+                                                   : d.defaults.ospf_external_metric);
         subject.metric_type = static_cast<uint8_t>(r.metric_type.value_or(d.defaults.ospf_external_type));
         if (!route.next_hops.empty()) {
           subject.interface = route.next_hops.front().interface;
           if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
         }
-        if (!policies[n].applyOne(r.route_map, subject)) continue;
+        if (!policies[n].applyOne(r.route_map, subject)) return;
         // Junos `protocols ospf export`: the chain decides (and sets metric / type) too.
         if (!d.ospf->export_policies.empty() &&
             !policies[n].apply(d.ospf->export_policies, model::PolicyDefault::Reject, subject))
-          continue;
+          return;
         externals.push_back(External{n, route.prefix, subject.metric, subject.metric_type});
         state[n].asbr = true;
+      };
+      if (!fromBgp) {
+        for (const auto& route : ribs[n].routes()) redistribute(route);
+      } else if (bgp && d.bgp) {  // before BGP has run, nothing (simulate() iterates)
+        for (const auto& route : (*bgp)[n]) redistribute(route);
       }
     }
     if (const auto& o = d.ospf->default_originate) {

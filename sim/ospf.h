@@ -12,8 +12,11 @@
 namespace routefix::sim::detail {
 
 // `ribs` are the nodes' routes without OSPF (connected, static): what gets redistributed.
-// Returns the OSPF routes of every node (indexed like the devices).
+// `bgp`, when given: per node the BGP routes active in its main RIB, which `redistribute bgp`
+// (Junos: an export policy `from protocol bgp`) takes. Returns the OSPF routes of every node
+// (indexed like the devices).
 std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
-                                            std::vector<PolicyEvaluator>& policies);
+                                            std::vector<PolicyEvaluator>& policies,
+                                            const std::vector<std::vector<Route>>* bgp = nullptr);
 
 }  // namespace routefix::sim::detail

@@ -56,6 +56,7 @@ class NetworkBuilder {
     d.bgp->import_default = d.defaults.bgp_import_default;
     d.bgp->export_default = d.defaults.bgp_export_default;
     d.bgp->advertise_inactive = d.defaults.bgp_advertise_inactive;
+    d.bgp->redistribute_internal = d.defaults.bgp_redistribute_internal;
     return *d.bgp;
   }
 

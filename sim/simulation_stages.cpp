@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sim/eigrp.h"
 #include "sim/ospf.h"
 #include "sim/rib.h"
 
@@ -20,7 +21,7 @@ std::vector<Route> joined(std::initializer_list<const std::vector<Route>*> parts
 
 bool sameRoutes(const std::vector<Route>& a, const std::vector<Route>& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const Route& x, const Route& y) {
-           return x.prefix == y.prefix && x.next_hops == y.next_hops;
+           return x.prefix == y.prefix && x.next_hops == y.next_hops && x.metric == y.metric;
          });
 }
 
@@ -55,21 +56,24 @@ PolicyContext::PolicyContext(const model::Network& network) {
 }
 
 IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies,
-                     const IgpRoutes* baseline) {
+                     const IgpRoutes* baseline, const std::vector<std::vector<Route>>* bgp) {
   size_t n = topo.nodeCount();
   IgpRoutes igp;
   igp.connected.resize(n);
   igp.statics.resize(n);
+  igp.eigrp.resize(n);
   igp.ospf.resize(n);
   igp.aggregates.resize(n);
   igp.ribs.resize(n);
   auto rebuild = [&](uint32_t i) {
-    igp.ribs[i] = selectInstalled(joined({&igp.connected[i], &igp.statics[i], &igp.ospf[i], &igp.aggregates[i]}));
+    igp.ribs[i] = selectInstalled(
+        joined({&igp.connected[i], &igp.statics[i], &igp.eigrp[i], &igp.ospf[i], &igp.aggregates[i]}));
   };
   for (uint32_t i = 0; i < n; ++i) {
     if (baseline) {
       igp.connected[i] = baseline->connected[i];
-      if (baseline->statics[i].empty() && baseline->ospf[i].empty() && baseline->aggregates[i].empty()) {
+      if (baseline->statics[i].empty() && baseline->eigrp[i].empty() && baseline->ospf[i].empty() &&
+          baseline->aggregates[i].empty()) {
         igp.ribs[i] = baseline->ribs[i];
         continue;
       }
@@ -78,8 +82,10 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
     }
     rebuild(i);
   }
-  // Only nodes whose statics or OSPF routes are (or were) non-empty need rebuilding after
-  // each step: most nodes of a BGP fabric have neither.
+  // Only nodes whose statics, EIGRP or OSPF routes are (or were) non-empty need rebuilding
+  // after each step: most nodes of a BGP fabric have none. OSPF is computed last in a round
+  // and reads only the others: once they stop changing, so does it.
+  bool eigrp = runsEigrp(topo);
   for (int round = 0; round < 8; ++round) {
     bool changed = false;
     for (uint32_t i = 0; i < n; ++i) {
@@ -89,8 +95,19 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
       changed = true;
       rebuild(i);
     }
+    if (eigrp) {
+      auto routes = computeEigrp(topo, igp.ribs, policies);
+      for (uint32_t i = 0; i < n; ++i) {
+        std::stable_sort(routes[i].begin(), routes[i].end(),
+                         [](const Route& a, const Route& b) { return a.prefix < b.prefix; });
+        if (sameRoutes(routes[i], igp.eigrp[i])) continue;
+        igp.eigrp[i] = std::move(routes[i]);
+        changed = true;
+        rebuild(i);
+      }
+    }
     if (!changed && round > 0) break;
-    auto ospf = computeOspf(topo, igp.ribs, policies);
+    auto ospf = computeOspf(topo, igp.ribs, policies, bgp);
     for (uint32_t i = 0; i < n; ++i) {
       if (ospf[i].empty() && igp.ospf[i].empty()) continue;
       igp.ospf[i] = std::move(ospf[i]);
@@ -104,11 +121,31 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
   return igp;
 }
 
+bool redistributesBgpIntoIgp(const model::Network& network) {
+  return std::any_of(network.devices.begin(), network.devices.end(), [](const model::Device& d) {
+    return d.ospf && d.bgp &&
+           std::any_of(d.ospf->redistributions.begin(), d.ospf->redistributions.end(),
+                       [](const model::Redistribution& r) { return r.source == model::RouteSource::Bgp; });
+  });
+}
+
+std::vector<std::vector<Route>> activeBgpRoutes(const std::vector<std::vector<Route>>& bgp,
+                                                const std::vector<NodeRib>& ribs) {
+  std::vector<std::vector<Route>> active(bgp.size());
+  for (size_t i = 0; i < bgp.size(); ++i)
+    for (const auto& r : bgp[i]) {
+      const Route* installed = ribs[i].exact(r.prefix);
+      if (installed && installed->protocol == r.protocol && installed->admin_distance == r.admin_distance)
+        active[i].push_back(r);
+    }
+  return active;
+}
+
 NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp) {
   // The IGP routes go after the BGP ones, which stay where they are (a fabric node has
   // hundreds of them), and are listed first all the same.
   size_t bgpCount = bgp.size();
-  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.ospf[node], &igp.aggregates[node]})
+  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.eigrp[node], &igp.ospf[node], &igp.aggregates[node]})
     bgp.insert(bgp.end(), part->begin(), part->end());
   NodeRib rib = selectInstalled(std::move(bgp), bgpCount);
   auto s = staticRoutes(topo, node, rib);
@@ -122,7 +159,7 @@ NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
                     const std::vector<Prefix>& replaced, std::vector<Route> bgp) {
   // Per replaced prefix, its candidates in installRoutes' order: IGP routes, then BGP.
   std::vector<Route> candidates;
-  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.ospf[node], &igp.aggregates[node]})
+  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.eigrp[node], &igp.ospf[node], &igp.aggregates[node]})
     for (const auto& r : *part)
       if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) candidates.push_back(r);
   candidates.insert(candidates.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));

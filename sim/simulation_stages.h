@@ -26,22 +26,31 @@ struct PolicyContext {
   std::vector<PolicyEvaluator> policies;  // by node index
 };
 
-// Connected, static, OSPF and (Junos routing-options) aggregate routes per node, and the four
-// by admin distance.
+// Connected, static, EIGRP, OSPF and (Junos routing-options) aggregate routes per node, and
+// the five by admin distance.
 struct IgpRoutes {
-  std::vector<std::vector<Route>> connected, statics, ospf, aggregates;
+  std::vector<std::vector<Route>> connected, statics, eigrp, ospf, aggregates;
   std::vector<NodeRib> ribs;
 };
 
-// Statics may resolve over OSPF and be redistributed into it: iterated until the statics
-// stop changing (bounded). Then a Junos aggregate route is active (a discard route at its
+// Statics may resolve over OSPF and be redistributed into it, EIGRP and OSPF into each other:
+// iterated until the statics and EIGRP routes stop changing (bounded). Then a Junos aggregate route is active (a discard route at its
 // preference) when a connected, static or OSPF route more specific than it is: routes BGP
 // learns do not activate one here (a documented gap). `baseline`, the same network's IGP without failed links, saves
 // work: connected routes do not depend on links (a failed link's interfaces stay up, only
 // their neighbours go), and a node with neither statics nor OSPF routes there starts from
 // its table as it was.
+// `bgp`: per node the BGP routes active in its main RIB, for OSPF's `redistribute bgp`.
 IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies,
-                     const IgpRoutes* baseline = nullptr);
+                     const IgpRoutes* baseline = nullptr,
+                     const std::vector<std::vector<Route>>* bgp = nullptr);
+
+// Whether some device redistributes BGP into OSPF: then the IGP depends on BGP's outcome.
+bool redistributesBgpIntoIgp(const model::Network& network);
+
+// Per node, those of its BGP routes `bgp` that its main RIB `ribs` installed.
+std::vector<std::vector<Route>> activeBgpRoutes(const std::vector<std::vector<Route>>& bgp,
+                                                const std::vector<NodeRib>& ribs);
 
 // A node's main RIB: its IGP and BGP routes by admin distance, then the statics whose next
 // hop only BGP routes resolve.

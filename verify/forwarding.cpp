@@ -105,6 +105,8 @@ std::string protocolFamily(sim::Protocol p) {
     case sim::Protocol::Connected:
     case sim::Protocol::Local: return "connected";
     case sim::Protocol::Static: return "static";
+    case sim::Protocol::Eigrp:
+    case sim::Protocol::EigrpExternal: return "eigrp";
   }
   return "unknown";
 }

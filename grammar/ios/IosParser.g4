@@ -25,6 +25,7 @@ statement
   | router_stmt
   | bgp_stmt
   | ospf_stmt
+  | eigrp_stmt
   | route_map_stmt
   | prefix_list_block_stmt
   | acl_entry_stmt
@@ -39,6 +40,7 @@ global_stmt
   | IP ROUTE route_dest route_target static_option*                  # IpRoute
   | ROUTER BGP NUMBER (VRF name)?                                     # RouterBgp
   | ROUTER OSPF NUMBER? (VRF name)?                                   # RouterOspf
+  | ROUTER EIGRP name                                                 # RouterEigrp
   | IP PREFIX_LIST name (SEQ NUMBER)? action prefix_list_match        # PrefixListEntry
   | IP PREFIX_LIST name DESCRIPTION ~NEWLINE*                         # PrefixListDescription
   | IP PREFIX_LIST name                                               # PrefixListHeader
@@ -83,7 +85,7 @@ acl_body
 
 acl_address : ANY | HOST IP_ADDRESS | IP_ADDRESS IP_ADDRESS? | IP_PREFIX EXACT_MATCH? ;
 
-acl_protocol : IP | OSPF | NUMBER | WORD ;
+acl_protocol : IP | OSPF | EIGRP | NUMBER | WORD ;
 
 acl_port : (EQ | NEQ | GT | LT) acl_port_value | RANGE acl_port_value acl_port_value ;
 
@@ -110,6 +112,7 @@ interface_stmt
   | NO? IP OSPF PASSIVE IP_ADDRESS?                                   # IfOspfPassive
   | IP ACCESS_GROUP name (IN | OUT)                                   # IfAccessGroup
   | TUNNEL SOURCE name                                                # IfTunnelSource
+  | DELAY NUMBER                                                      # IfDelay
   ;
 
 // Valid in interface and route-map mode.
@@ -129,10 +132,25 @@ router_stmt
   | DEFAULT_INFORMATION ORIGINATE default_originate_option*           # DefaultInformation
   ;
 
-redistribute_source : (CONNECTED | STATIC | OSPF | BGP | WORD) NUMBER? ;
+redistribute_source : (CONNECTED | STATIC | OSPF | BGP | EIGRP | WORD) NUMBER? ;
 
+// EIGRP takes five metric values: bandwidth, delay, reliability, load, MTU.
 redistribute_option
-  : METRIC NUMBER | METRIC_TYPE NUMBER | ROUTE_MAP name | SUBNETS | TAG NUMBER ;
+  : METRIC NUMBER (NUMBER NUMBER NUMBER NUMBER)? | METRIC_TYPE NUMBER | ROUTE_MAP name | SUBNETS | TAG NUMBER ;
+
+// ---- router eigrp (classic `router eigrp N`, named `router eigrp NAME` + address family) --
+// Besides these, EIGRP mode reads `network A` (classful; the BGP statement's form) and
+// `[no] passive-interface default|X` (the OSPF statements).
+eigrp_stmt
+  : NETWORK IP_ADDRESS IP_ADDRESS                                     # EigrpNetwork
+  | DEFAULT_METRIC NUMBER NUMBER NUMBER NUMBER NUMBER                 # EigrpDefaultMetric
+  | ADDRESS_FAMILY IPV4 (UNICAST | VRF name)* AUTONOMOUS_SYSTEM NUMBER # EigrpAddressFamily
+  | AF_INTERFACE name                                                 # EigrpAfInterface
+  | NO? PASSIVE_INTERFACE                                             # EigrpAfPassive
+  | (EXIT_AF_INTERFACE | EXIT_AF_TOPOLOGY)                            # EigrpExitSubmode
+  | TOPOLOGY name                                                     # EigrpTopology
+  | EIGRP ~NEWLINE*                                                   # EigrpOther
+  ;
 
 default_originate_option : ALWAYS | METRIC NUMBER | METRIC_TYPE NUMBER | ROUTE_MAP name ;
 
@@ -145,6 +163,7 @@ bgp_stmt
   | BGP BESTPATH bestpath_option                                      # BgpBestpath
   | BGP ALWAYS_COMPARE_MED                                            # BgpAlwaysCompareMed
   | BGP DETERMINISTIC_MED                                             # BgpDeterministicMed
+  | NO? BGP REDISTRIBUTE_INTERNAL                                     # BgpRedistributeInternal
   | BGP CLUSTER_ID (IP_ADDRESS | NUMBER)                              # BgpClusterId
   | BGP CONFEDERATION IDENTIFIER NUMBER                               # BgpConfedIdentifier
   | BGP CONFEDERATION PEERS NUMBER+                                   # BgpConfedPeers
@@ -254,12 +273,12 @@ name : WORD | NUMBER | IP_ADDRESS | IP_PREFIX | SIGNED_NUMBER | keyword ;
 
 keyword
   : ACCESS_GROUP | ACCESS_LIST | ACTIVATE | ADDITIVE | ADDRESS | ADDRESS_FAMILY |
-  ADVERTISE | AGGREGATE_ADDRESS | ALLOWAS_IN | ALWAYS | ALWAYS_COMPARE_MED | ANY | AREA |
+  ADVERTISE | AF_INTERFACE | AGGREGATE_ADDRESS | ALLOWAS_IN | AUTONOMOUS_SYSTEM | ALWAYS | ALWAYS_COMPARE_MED | ANY | AREA |
   AS_OVERRIDE | AS_PATH | AS_SET | ATTRIBUTE_MAP | AUTO_COST | BACKDOOR | BANDWIDTH | BESTPATH | BGP |
   BLACKHOLE | BOTH | CALL | CLUSTER_ID | COMMUNITY | COMMUNITY_LIST | COMM_LIST |
   COMPARE_ROUTERID | CONFED | CONFEDERATION | CONNECTED | CONTINUE | COST | DEFAULT | DEFAULTS |
   DEFAULT_INFORMATION | DEFAULT_ORIGINATE | DELETE | DENY | DESCRIPTION |
-  DETERMINISTIC_MED | DISTANCE | EBGP_MULTIHOP | ECMP | EIBGP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
+  DEFAULT_METRIC | DELAY | DETERMINISTIC_MED | DISTANCE | EIGRP | EXIT_AF_INTERFACE | EXIT_AF_TOPOLOGY | EBGP_MULTIHOP | ECMP | EIBGP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
   ESTABLISHED | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
   EXTCOMMUNITY | EXTCOMMUNITY_LIST | EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
   IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |
@@ -268,9 +287,9 @@ keyword
   MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |
   NO | NONE | NOT_ADVERTISE | NO_PREPEND | ON_MATCH | ORIGIN | ORIGINATE | OSPF | OUT |
   PASSIVE | PASSIVE_INTERFACE | PEER_ADDRESS | PEER_GROUP | PEERS | PERMANENT | PERMIT |
-  POINT_TO_POINT | PREFIX_LIST | PREPEND | RANGE | REDISTRIBUTE | REFERENCE_BANDWIDTH |
+  POINT_TO_POINT | PREFIX_LIST | PREPEND | RANGE | REDISTRIBUTE | REDISTRIBUTE_INTERNAL | REFERENCE_BANDWIDTH |
   REJECT | REMARK | REMOTE_AS | REMOVE_PRIVATE_AS | REPLACE_AS | ROUTE | ROUTER |
   ROUTER_ID | ROUTE_MAP | ROUTE_REFLECTOR_CLIENT | SECONDARY | SEND_COMMUNITY | SEQ | SET |
   SHUTDOWN | SOURCE | SOURCE_PROTOCOL | STANDARD | STATIC | SUBNETS | SUMMARY_ONLY | TAG | TUNNEL | TYPE_1 |
-  TYPE_2 | UNCHANGED | UNICAST | UNNUMBERED | UPDATE_SOURCE | VRF | WEIGHT
+  TOPOLOGY | TYPE_2 | UNCHANGED | UNICAST | UNNUMBERED | UPDATE_SOURCE | VRF | WEIGHT
   ;

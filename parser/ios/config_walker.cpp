@@ -74,6 +74,11 @@ bool ConfigWalker::modeAccepts(IosParser::StatementContext* s) const {
       return s->bgp_stmt() || s->description_stmt() ||
              (s->interface_stmt() && dynamic_cast<IosParser::IfShutdownContext*>(s->interface_stmt()));
     case Mode::Ospf: return s->ospf_stmt() || s->router_stmt();
+    case Mode::Eigrp:
+      return s->eigrp_stmt() || s->router_stmt() ||
+             dynamic_cast<IosParser::BgpNetworkContext*>(s->bgp_stmt()) ||
+             dynamic_cast<IosParser::OspfPassiveDefaultContext*>(s->ospf_stmt()) ||
+             dynamic_cast<IosParser::OspfPassiveInterfaceContext*>(s->ospf_stmt());
     case Mode::RouteMap: return s->route_map_stmt() || s->description_stmt();
     case Mode::AccessList: return s->acl_entry_stmt() || s->prefix_list_block_stmt();
     case Mode::PrefixList: return s->prefix_list_block_stmt();
@@ -145,6 +150,7 @@ IgnoreScope ConfigWalker::ignoreScope() const {
     case Mode::NxNeighbor:
     case Mode::NxNeighborAf: return IgnoreScope::BgpNeighbor;
     case Mode::Ospf: return IgnoreScope::RouterOspf;
+    case Mode::Eigrp: return IgnoreScope::RouterEigrp;
     case Mode::RouteMap: return IgnoreScope::RouteMap;
     default: return IgnoreScope::Global;
   }
@@ -172,6 +178,9 @@ void ConfigWalker::extendBlock(bool statement) {
     case Mode::NxNeighbor:
     case Mode::NxNeighborAf: extendSpan(currentBgp().span, file_, line_); break;
     case Mode::Ospf: extendSpan(currentOspf().span, file_, line_); break;
+    case Mode::Eigrp:
+      if (eigrp_open_) extendSpan(out_.device().eigrp.back().span, file_, line_);
+      break;
     case Mode::RouteMap:
       extendSpan(currentClause().span, file_, line_);
       extendSpan(structures_.route_policies[route_map_].span, file_, line_);
@@ -313,6 +322,10 @@ antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext
     address_family_modelled_ = true;
   } else if (mode_ == Mode::NxNeighbor) {
     mode_ = Mode::Bgp;
+  } else if (mode_ == Mode::Eigrp && ctx->EXIT_ADDRESS_FAMILY()) {
+    // Named mode: the family was the process; classic mode keeps its process open.
+    if (eigrp_open_ && out_.device().eigrp.back().wide_metrics) eigrp_open_ = false;
+    eigrp_af_interface_.clear();
   } else if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;
@@ -378,6 +391,12 @@ antlrcpp::Any ConfigWalker::visitIfShutdown(IosParser::IfShutdownContext* ctx) {
 
 antlrcpp::Any ConfigWalker::visitIfTunnelSource(IosParser::IfTunnelSourceContext* ctx) {
   currentInterface().tunnel_source = ctx->name()->getText();
+  return {};
+}
+
+// IOS `delay N`: tens of microseconds, what EIGRP adds up along a path.
+antlrcpp::Any ConfigWalker::visitIfDelay(IosParser::IfDelayContext* ctx) {
+  currentInterface().delay_tens_usec = parseNumber(ctx->NUMBER()->getText(), 1, 16777215);
   return {};
 }
 

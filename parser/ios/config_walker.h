@@ -47,11 +47,22 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitIfOspfPassive(IosParser::IfOspfPassiveContext* ctx) override;
   antlrcpp::Any visitIfAccessGroup(IosParser::IfAccessGroupContext* ctx) override;
   antlrcpp::Any visitIfTunnelSource(IosParser::IfTunnelSourceContext* ctx) override;
+  antlrcpp::Any visitIfDelay(IosParser::IfDelayContext* ctx) override;
   antlrcpp::Any visitDescription_stmt(IosParser::Description_stmtContext* ctx) override;
   // ---- router bgp / router ospf (config_walker_routing.cpp) ----
   antlrcpp::Any visitRouterBgp(IosParser::RouterBgpContext* ctx) override;
   antlrcpp::Any visitRouterOspf(IosParser::RouterOspfContext* ctx) override;
   antlrcpp::Any visitRedistribute(IosParser::RedistributeContext* ctx) override;
+  // ---- router eigrp (config_walker_eigrp.cpp) ----
+  antlrcpp::Any visitRouterEigrp(IosParser::RouterEigrpContext* ctx) override;
+  antlrcpp::Any visitEigrpNetwork(IosParser::EigrpNetworkContext* ctx) override;
+  antlrcpp::Any visitEigrpDefaultMetric(IosParser::EigrpDefaultMetricContext* ctx) override;
+  antlrcpp::Any visitEigrpAddressFamily(IosParser::EigrpAddressFamilyContext* ctx) override;
+  antlrcpp::Any visitEigrpAfInterface(IosParser::EigrpAfInterfaceContext* ctx) override;
+  antlrcpp::Any visitEigrpAfPassive(IosParser::EigrpAfPassiveContext* ctx) override;
+  antlrcpp::Any visitEigrpExitSubmode(IosParser::EigrpExitSubmodeContext* ctx) override;
+  antlrcpp::Any visitEigrpTopology(IosParser::EigrpTopologyContext* ctx) override;
+  antlrcpp::Any visitEigrpOther(IosParser::EigrpOtherContext* ctx) override;
   antlrcpp::Any visitMaximumPaths(IosParser::MaximumPathsContext* ctx) override;
   antlrcpp::Any visitDefaultInformation(IosParser::DefaultInformationContext* ctx) override;
   antlrcpp::Any visitRouterId(IosParser::RouterIdContext* ctx) override;
@@ -59,6 +70,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitBgpDefaultIpv4Unicast(IosParser::BgpDefaultIpv4UnicastContext* ctx) override;
   antlrcpp::Any visitBgpDefaultLocalPreference(IosParser::BgpDefaultLocalPreferenceContext* ctx) override;
   antlrcpp::Any visitBgpImportCheck(IosParser::BgpImportCheckContext* ctx) override;
+  antlrcpp::Any visitBgpRedistributeInternal(IosParser::BgpRedistributeInternalContext* ctx) override;
   antlrcpp::Any visitBgpBestpath(IosParser::BgpBestpathContext* ctx) override;
   antlrcpp::Any visitBgpAlwaysCompareMed(IosParser::BgpAlwaysCompareMedContext* ctx) override;
   antlrcpp::Any visitBgpDeterministicMed(IosParser::BgpDeterministicMedContext* ctx) override;
@@ -153,7 +165,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // NxNeighbor / NxNeighborAf: NX-OS `neighbor X` blocks and their address families, whose
   // statements are neighbor settings without the `neighbor X` prefix.
   enum class Mode {
-    Global, Interface, Bgp, BgpAddressFamily, Ospf, RouteMap, AccessList, PrefixList,
+    Global, Interface, Bgp, BgpAddressFamily, Ospf, Eigrp, RouteMap, AccessList, PrefixList,
     NxNeighbor, NxNeighborAf, IgnoredBlock
   };
 
@@ -190,6 +202,12 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   void putInVrf(model::Interface& i, const std::string& vrf);
   model::BgpProcess& currentBgp() { return *out_.device().bgp; }
   model::OspfProcess& currentOspf() { return *out_.device().ospf; }
+  // The EIGRP process being configured; a named `router eigrp NAME` has none until its
+  // `address-family ipv4 ... autonomous-system N`.
+  model::EigrpProcess& currentEigrp();
+  // Parts of the EIGRP statements other modes share: `network A` (classful), `[no]
+  // passive-interface default|X`.
+  void addEigrpNetwork(model::WildcardMatch match);
   model::PolicyClause& currentClause();
   // Records a neighbor statement: its line under `keyword`, and the neighbor's span.
   void noteNeighborStatement(const std::string& keyword);
@@ -210,6 +228,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   size_t block_column_ = 0;   // indentation of an ignored block's header
   Mode resume_mode_ = Mode::Global;  // after the ignored block
   size_t af_column_ = 0;        // indentation of the open `address-family` (EOS, NX-OS)
+  bool eigrp_open_ = false;      // router eigrp: a process (classic, or a named one's family) is open
+  std::string eigrp_af_interface_;  // named mode: the open `af-interface X` ("default": all)
   size_t neighbor_column_ = 0;  // of the open NX-OS `neighbor X` block
   size_t neighbor_af_column_ = 0;
   bool address_family_modelled_ = true;  // false inside address families other than IPv4 unicast

@@ -12,6 +12,7 @@ model::RouteSource redistributionSource(IosParser::Redistribute_sourceContext* c
   if (ctx->STATIC()) return model::RouteSource::Static;
   if (ctx->OSPF()) return model::RouteSource::Ospf;
   if (ctx->BGP()) return model::RouteSource::Bgp;
+  if (ctx->EIGRP()) return model::RouteSource::Eigrp;
   if (ctx->WORD()->getText() == "kernel") return model::RouteSource::Kernel;
   if (ctx->WORD()->getText() == "direct") return model::RouteSource::Connected;  // NX-OS
   throw ValueError("redistribution from " + ctx->WORD()->getText() + " is not modelled");
@@ -52,14 +53,26 @@ antlrcpp::Any ConfigWalker::visitRouterOspf(IosParser::RouterOspfContext* ctx) {
 antlrcpp::Any ConfigWalker::visitRedistribute(IosParser::RedistributeContext* ctx) {
   model::Redistribution r;
   r.source = redistributionSource(ctx->redistribute_source());
+  if (r.source == model::RouteSource::Eigrp) {
+    auto* as = ctx->redistribute_source()->NUMBER();
+    if (!as) throw ValueError("redistribute eigrp needs the AS number");
+    r.process = parseNumber(as->getText(), 1, 65535);
+  }
   r.span = here();
-  bool ospf = mode_ == Mode::Ospf;
+  bool ospf = mode_ == Mode::Ospf, eigrp = mode_ == Mode::Eigrp;
   for (auto* option : ctx->redistribute_option()) {
     if (option->METRIC()) {
-      r.metric = parseNumber(option->NUMBER()->getText());
+      if (eigrp != (option->NUMBER().size() == 5))
+        throw ValueError(eigrp ? "redistribute into EIGRP takes `metric BANDWIDTH DELAY RELIABILITY LOAD MTU`"
+                               : "redistribute ... metric takes one value outside EIGRP");
+      if (eigrp)
+        r.eigrp_metric = model::EigrpMetric{parseNumber(option->NUMBER(0)->getText(), 1),
+                                            parseNumber(option->NUMBER(1)->getText())};
+      else
+        r.metric = parseNumber(option->NUMBER(0)->getText());
     } else if (option->METRIC_TYPE()) {
       if (!ospf) throw ValueError("metric-type applies to OSPF redistribution only");
-      r.metric_type = parseNumber(option->NUMBER()->getText(), 1, 2);
+      r.metric_type = parseNumber(option->NUMBER(0)->getText(), 1, 2);
     } else if (option->ROUTE_MAP()) {
       r.route_map = option->name()->getText();
     } else if (option->TAG()) {
@@ -67,12 +80,19 @@ antlrcpp::Any ConfigWalker::visitRedistribute(IosParser::RedistributeContext* ct
     }
     // `subnets`: classless redistribution, what the model assumes anyway.
   }
-  (ospf ? currentOspf().redistributions : currentBgp().redistributions).push_back(std::move(r));
+  auto& into = eigrp ? currentEigrp().redistributions
+                     : ospf ? currentOspf().redistributions : currentBgp().redistributions;
+  into.push_back(std::move(r));
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitMaximumPaths(IosParser::MaximumPathsContext* ctx) {
   uint32_t paths = parseNumber(ctx->NUMBER(0)->getText(), 1, 256);
+  if (mode_ == Mode::Eigrp) {
+    if (ctx->IBGP() || ctx->EIBGP() || ctx->ECMP()) throw ValueError("maximum-paths ibgp/eibgp/ecmp outside router bgp");
+    currentEigrp().maximum_paths = paths;
+    return {};
+  }
   if (ctx->ECMP() && out_.dialect() != model::Vendor::Eos)
     throw ValueError("maximum-paths ... ecmp is EOS syntax");
   if (mode_ == Mode::Ospf) {
@@ -147,6 +167,12 @@ antlrcpp::Any ConfigWalker::visitBgpImportCheck(IosParser::BgpImportCheckContext
   return {};
 }
 
+// IOS/EOS `[no] bgp redistribute-internal`: iBGP routes into the IGPs too.
+antlrcpp::Any ConfigWalker::visitBgpRedistributeInternal(IosParser::BgpRedistributeInternalContext* ctx) {
+  currentBgp().redistribute_internal = ctx->NO() == nullptr;
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitBgpBestpath(IosParser::BgpBestpathContext* ctx) {
   model::BgpProcess& b = currentBgp();
   auto* option = ctx->bestpath_option();
@@ -202,6 +228,15 @@ antlrcpp::Any ConfigWalker::visitBgpDistance(IosParser::BgpDistanceContext* ctx)
 antlrcpp::Any ConfigWalker::visitBgpNetwork(IosParser::BgpNetworkContext* ctx) {
   model::BgpNetwork n;
   auto* dest = ctx->bgp_network_dest();
+  if (mode_ == Mode::Eigrp) {  // EIGRP `network A`: the classful network of A
+    if (dest->IP_PREFIX() || dest->MASK() || !ctx->name().empty() || !ctx->BACKDOOR().empty())
+      throw ValueError("EIGRP network takes an address and an optional wildcard");
+    model::Ipv4 a = parseAddress(dest->IP_ADDRESS(0)->getText());
+    uint8_t length = classfulLength(a);
+    uint32_t wildcard = length == 0 ? 0xffffffffu : (length >= 32 ? 0 : (0xffffffffu >> length));
+    addEigrpNetwork({model::Ipv4{a.value & ~wildcard}, wildcard});
+    return {};
+  }
   if (dest->IP_PREFIX()) {
     n.prefix = parsePrefix(dest->IP_PREFIX()->getText());
   } else if (dest->MASK()) {
@@ -301,13 +336,19 @@ antlrcpp::Any ConfigWalker::visitOspfNetworkPrefix(IosParser::OspfNetworkPrefixC
 }
 
 antlrcpp::Any ConfigWalker::visitOspfPassiveDefault(IosParser::OspfPassiveDefaultContext* ctx) {
+  if (mode_ == Mode::Eigrp) {
+    currentEigrp().passive_default = ctx->NO() == nullptr;
+    return {};
+  }
   currentOspf().passive_default = ctx->NO() == nullptr;
   return {};
 }
 
 antlrcpp::Any ConfigWalker::visitOspfPassiveInterface(IosParser::OspfPassiveInterfaceContext* ctx) {
-  model::OspfProcess& o = currentOspf();
-  (ctx->NO() ? o.non_passive_interfaces : o.passive_interfaces).push_back(ctx->name()->getText());
+  auto [passive, active] = mode_ == Mode::Eigrp
+                               ? std::tie(currentEigrp().passive_interfaces, currentEigrp().non_passive_interfaces)
+                               : std::tie(currentOspf().passive_interfaces, currentOspf().non_passive_interfaces);
+  (ctx->NO() ? active : passive).push_back(ctx->name()->getText());
   return {};
 }
 

@@ -43,6 +43,7 @@ model::BgpProcess& DeviceBuilder::bgp(uint32_t asn, const model::SourceSpan& spa
     p.as_path_multipath_relax = device_.defaults.bgp_multipath_relax;
     p.default_ipv4_unicast = device_.defaults.bgp_default_ipv4_unicast;
     p.advertise_inactive = device_.defaults.bgp_advertise_inactive;
+    p.redistribute_internal = device_.defaults.bgp_redistribute_internal;
   }
   return *device_.bgp;
 }

@@ -116,6 +116,10 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"compatible"}, {"ospf", "rfc1583compatibility"}, {"nsf"}, {"bfd"},
            {"graceful-restart"}, {"ispf"}, {"ospf", "log-adjacency-changes"}, {"max-lsa"},
        }},
+      // Classless (`no auto-summary`, the IOS-XE default) is what the model does; timers,
+      // NSF and the metric's MTU/hop limits do not change which routes are chosen.
+      {IgnoreScope::RouterEigrp,
+       {{"no", "auto-summary"}, {"timers"}, {"nsf"}, {"bfd"}, {"graceful-restart"}, {"metric", "maximum-hops"}}},
       {IgnoreScope::RouteMap, {{"no", "description"}}},
   };
   return patterns;

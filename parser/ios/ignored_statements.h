@@ -7,7 +7,7 @@
 
 namespace routefix::parser::ios {
 
-enum class IgnoreScope { Global, Interface, RouterBgp, BgpNeighbor, RouterOspf, RouteMap };
+enum class IgnoreScope { Global, Interface, RouterBgp, BgpNeighbor, RouterOspf, RouterEigrp, RouteMap };
 
 // `words`: the line split at whitespace, lowercased. For BgpNeighbor, the words after
 // `[no] neighbor X`.

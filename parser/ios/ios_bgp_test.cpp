@@ -48,6 +48,13 @@ TEST_CASE("IOS defaults are copied into the BGP process") {
   CHECK(p.device.bgp->neighbors[0].send_community == p.device.defaults.bgp_send_community);
 }
 
+TEST_CASE("bgp redistribute-internal: off by default on IOS, set and unset by the config") {
+  CHECK_FALSE(parseText("router bgp 1\n").device.bgp->redistribute_internal);
+  CHECK(parseText("router bgp 1\n bgp redistribute-internal\n").device.bgp->redistribute_internal);
+  CHECK_FALSE(parseText("router bgp 1\n bgp redistribute-internal\n no bgp redistribute-internal\n")
+                  .device.bgp->redistribute_internal);
+}
+
 TEST_CASE("neighbor settings: each sets its field and records its line") {
   auto p = parseText(
       "router bgp 65001\n"

@@ -173,6 +173,7 @@ void assembleBgp(JunosDraft& d) {
   b.always_compare_med = d.bgp.always_compare_med;
   b.ebgp_requires_policy = defaults.bgp_ebgp_requires_policy;
   b.advertise_inactive = defaults.bgp_advertise_inactive;
+  b.redistribute_internal = defaults.bgp_redistribute_internal;
   b.import_default = defaults.bgp_import_default;
   b.export_default = defaults.bgp_export_default;
   b.span = d.bgp.span;

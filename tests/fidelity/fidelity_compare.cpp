@@ -12,11 +12,8 @@ std::string lower(std::string s) {
   return s;
 }
 
-// Routes neither side scores: local/kernel host routes, and EIGRP while it is not modelled.
-bool leftOut(const std::string& protocol) {
-  return protocol == "local" || protocol == "kernel" || protocol == "eigrp" ||
-         protocol == "eigrp-ex";
-}
+// Routes neither side scores: local/kernel host routes. (EIGRP is scored since it is modelled.)
+bool leftOut(const std::string& protocol) { return protocol == "local" || protocol == "kernel"; }
 
 std::string canonicalProtocol(const std::string& protocol, const HostRules& rules) {
   if (!rules.coarse_protocols) return protocol;

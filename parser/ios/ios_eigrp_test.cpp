@@ -1,0 +1,90 @@
+// router eigrp, classic and named mode: the config lines -> the model fields they set.
+#include <doctest/doctest.h>
+
+#include "parser/ios/ios_test_support.h"
+
+namespace routefix::parser::ios::test {
+
+using model::Ipv4;
+
+TEST_CASE("router eigrp N: networks (wildcard and classful), passive interfaces, redistribution") {
+  auto p = parseText(
+      "interface GigabitEthernet1\n"
+      " ip address 10.13.21.1 255.255.255.0\n"
+      " delay 100\n"
+      "!\n"
+      "router eigrp 1\n"
+      " network 10.13.21.0 0.0.0.255\n"
+      " network 192.168.122.0\n"
+      " passive-interface default\n"
+      " no passive-interface GigabitEthernet1\n"
+      " redistribute static metric 900 100 255 1 1500 route-map RM\n"
+      " redistribute eigrp 103 metric 1000000 10 255 1 1500\n"
+      " default-metric 1000 100 255 1 1500\n"
+      " maximum-paths 2\n"
+      " eigrp router-id 1.1.1.1\n"
+      " no auto-summary\n"
+      "!\n");
+  CHECK(p.warnings.empty());
+  REQUIRE(p.device.eigrp.size() == 1);
+  const auto& e = p.device.eigrp[0];
+  CHECK(e.asn == 1);
+  CHECK_FALSE(e.wide_metrics);
+  REQUIRE(e.networks.size() == 2);
+  CHECK(e.networks[0].matches(*Ipv4::parse("10.13.21.9")));
+  CHECK(e.networks[1].matches(*Ipv4::parse("192.168.122.200")));  // class C: /24
+  CHECK_FALSE(e.networks[1].matches(*Ipv4::parse("192.168.123.1")));
+  CHECK(e.passive_default);
+  CHECK(e.non_passive_interfaces == std::vector<std::string>{"GigabitEthernet1"});
+  REQUIRE(e.redistributions.size() == 2);
+  CHECK(e.redistributions[0].source == model::RouteSource::Static);
+  CHECK(e.redistributions[0].eigrp_metric == model::EigrpMetric{900, 100});
+  CHECK(e.redistributions[0].route_map == "RM");
+  CHECK(e.redistributions[1].source == model::RouteSource::Eigrp);
+  CHECK(e.redistributions[1].process == 103);
+  CHECK(e.default_metric == model::EigrpMetric{1000, 100});
+  CHECK(e.maximum_paths == 2);
+  CHECK(p.device.interfaces[0].delay_tens_usec == 100u);
+}
+
+TEST_CASE("router eigrp NAME: the address family is the process, with wide metrics") {
+  auto p = parseText(
+      "router eigrp dcborder\n"
+      " !\n"
+      " address-family ipv4 unicast autonomous-system 103\n"
+      "  !\n"
+      "  af-interface Loopback0\n"
+      "   passive-interface\n"
+      "  exit-af-interface\n"
+      "  !\n"
+      "  topology base\n"
+      "   redistribute eigrp 102 metric 1000000 10 255 1 1500\n"
+      "  exit-af-topology\n"
+      "  network 33.33.33.0 0.0.0.255\n"
+      " exit-address-family\n"
+      " !\n"
+      " address-family ipv4 vrf blue autonomous-system 7\n"
+      "  network 10.0.0.0 0.0.0.255\n"
+      " exit-address-family\n"
+      "!\n");
+  REQUIRE(p.device.eigrp.size() == 1);
+  const auto& e = p.device.eigrp[0];
+  CHECK(e.asn == 103);
+  CHECK(e.wide_metrics);
+  CHECK(e.passive_interfaces == std::vector<std::string>{"Loopback0"});
+  REQUIRE(e.redistributions.size() == 1);
+  CHECK(e.redistributions[0].process == 102);
+  REQUIRE(e.networks.size() == 1);
+  CHECK(warningLines(p, "VRF") == std::vector<int>{15});
+}
+
+TEST_CASE("router eigrp: metric with one value, and unmodelled eigrp settings, are warned") {
+  auto p = parseText(
+      "router eigrp 1\n"
+      " redistribute connected metric 10\n"
+      " eigrp stub connected\n");
+  CHECK(warningLines(p) == std::vector<int>{2, 3});
+  CHECK(p.device.eigrp.at(0).redistributions.empty());
+}
+
+}  // namespace routefix::parser::ios::test

@@ -1,0 +1,207 @@
+#include "sim/eigrp.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "semantics/eigrp_rules.h"
+
+namespace routefix::sim::detail {
+
+namespace {
+
+// One EIGRP process on one router: a vertex of its AS's graph.
+struct Instance {
+  uint32_t node;
+  const model::EigrpProcess* process;
+};
+
+struct Adjacency {
+  uint32_t to;      // instance index
+  uint32_t iface;   // the receiving interface on this instance's node
+  Ipv4 peer;        // the neighbour's address on the link
+};
+
+struct Best {
+  bool local = false;     // originated here: nothing learned replaces it
+  bool external = false;  // redistributed into EIGRP somewhere
+  uint64_t composite = 0;
+  model::EigrpMetric metric;
+  std::vector<NextHop> hops;
+  bool operator==(const Best&) const = default;
+};
+
+using Table = std::map<Prefix, Best>;
+
+// Whether the connected route is the subnet of an interface the device's EIGRP process `asn`
+// runs on: IOS redistributes those with the process's own routes.
+bool coveredBy(const model::Device& d, uint32_t asn, const Route& route) {
+  if (route.protocol != Protocol::Connected || route.next_hops.empty()) return false;
+  const model::Interface* itf = d.findInterface(route.next_hops.front().interface);
+  return itf && std::any_of(d.eigrp.begin(), d.eigrp.end(), [&](const model::EigrpProcess& p) {
+           return p.asn == asn && semantics::eigrpEnabled(d, p, *itf);
+         });
+}
+
+// Whether `route` is one `redistribute <source>` takes into the process `into`.
+bool takes(const model::Device& d, const model::Redistribution& r, const model::EigrpProcess& into,
+           const Route& route) {
+  switch (r.source) {
+    case model::RouteSource::Connected: return route.protocol == Protocol::Connected;
+    case model::RouteSource::Static: return route.protocol == Protocol::Static;
+    case model::RouteSource::Ospf:
+      return route.protocol == Protocol::Ospf || route.protocol == Protocol::OspfInterArea ||
+             route.protocol == Protocol::OspfE1 || route.protocol == Protocol::OspfE2;
+    case model::RouteSource::Eigrp:
+      if (r.process == into.asn) return false;
+      return ((route.protocol == Protocol::Eigrp || route.protocol == Protocol::EigrpExternal) &&
+              route.eigrp_as == r.process) ||
+             coveredBy(d, r.process, route);
+    default: return false;  // BGP into EIGRP: not modelled (the IGP is computed before BGP)
+  }
+}
+
+// The vector metric a redistributed route starts with: `metric` on the statement, else
+// `default-metric`; connected and static routes without either take their exit interface's
+// (IOS needs no metric for them). Others without a metric are not redistributed.
+std::optional<model::EigrpMetric> seedMetric(const model::Device& d, const model::EigrpProcess& p,
+                                             const model::Redistribution& r, const Route& route) {
+  if (r.eigrp_metric) return r.eigrp_metric;
+  if (p.default_metric) return p.default_metric;
+  if (r.source != model::RouteSource::Connected && r.source != model::RouteSource::Static) return std::nullopt;
+  if (route.next_hops.empty()) return std::nullopt;
+  const model::Interface* itf = d.findInterface(route.next_hops.front().interface);
+  if (!itf) return std::nullopt;
+  return semantics::eigrpInterfaceMetric(*itf);
+}
+
+void offer(Table& table, const Prefix& p, Best candidate, uint32_t maximumPaths) {
+  auto [it, inserted] = table.emplace(p, candidate);
+  if (inserted) return;
+  Best& best = it->second;
+  if (best.local) return;
+  auto key = [](const Best& b) { return std::tuple(b.external, b.composite); };
+  if (key(candidate) < key(best)) {
+    best = std::move(candidate);
+  } else if (key(candidate) == key(best)) {
+    for (auto& h : candidate.hops)
+      if (std::find(best.hops.begin(), best.hops.end(), h) == best.hops.end()) best.hops.push_back(h);
+    std::sort(best.hops.begin(), best.hops.end());
+    if (best.hops.size() > maximumPaths) best.hops.resize(maximumPaths);
+  }
+}
+
+Table origins(const Topology& topo, const Instance& in, const NodeRib& rib, PolicyEvaluator& policy) {
+  const model::Device& d = topo.device(in.node);
+  const model::EigrpProcess& p = *in.process;
+  Table t;
+  for (const auto& itf : d.interfaces) {
+    if (!semantics::eigrpEnabled(d, p, itf) || !itf.address) continue;
+    model::EigrpMetric m = semantics::eigrpInterfaceMetric(itf);
+    Best b{true, false, semantics::eigrpCompositeMetric(p, m), m, {}};
+    t.emplace(itf.address->subnet(), b);
+    for (const auto& s : itf.secondary) t.emplace(s.subnet(), b);
+  }
+  for (const auto& r : p.redistributions)
+    for (const auto& route : rib.routes()) {
+      if (t.count(route.prefix) || !takes(d, r, p, route)) continue;
+      auto m = seedMetric(d, p, r, route);
+      if (!m) continue;
+      PolicySubject subject;
+      subject.prefix = route.prefix;
+      subject.protocol = r.source;
+      subject.metric = route.metric;
+      if (!route.next_hops.empty()) {
+        subject.interface = route.next_hops.front().interface;
+        if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
+      }
+      if (!policy.applyOne(r.route_map, subject)) continue;
+      t.emplace(route.prefix, Best{true, true, semantics::eigrpCompositeMetric(p, *m), *m, {}});
+    }
+  return t;
+}
+
+}  // namespace
+
+bool runsEigrp(const Topology& topo) {
+  for (uint32_t n = 0; n < topo.nodeCount(); ++n)
+    if (!topo.device(n).eigrp.empty()) return true;
+  return false;
+}
+
+std::vector<std::vector<Route>> computeEigrp(const Topology& topo, const std::vector<NodeRib>& ribs,
+                                             std::vector<PolicyEvaluator>& policies) {
+  std::vector<std::vector<Route>> out(topo.nodeCount());
+  std::vector<Instance> instances;
+  for (uint32_t n = 0; n < topo.nodeCount(); ++n)
+    for (const auto& p : topo.device(n).eigrp) instances.push_back({n, &p});
+  if (instances.empty()) return out;
+
+  // Neighbours: the same AS number on both ends of a link, both interfaces covered and not
+  // passive.
+  std::vector<std::vector<Adjacency>> adjacencies(instances.size());
+  for (uint32_t v = 0; v < instances.size(); ++v) {
+    const auto& [node, process] = instances[v];
+    const model::Device& d = topo.device(node);
+    for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
+      const auto& itf = d.interfaces[i];
+      if (!semantics::eigrpEnabled(d, *process, itf) || semantics::eigrpPassive(*process, itf)) continue;
+      for (const auto& peer : topo.segmentPeers({node, i})) {
+        const model::Device& pd = topo.device(peer.node);
+        const auto& pitf = pd.interfaces[peer.iface];
+        auto peerSource = pd.sourceAddress(pitf);
+        if (!peerSource) continue;
+        for (uint32_t u = 0; u < instances.size(); ++u) {
+          const auto& other = instances[u];
+          if (other.node != peer.node || other.process->asn != process->asn) continue;
+          if (!semantics::eigrpEnabled(pd, *other.process, pitf) || semantics::eigrpPassive(*other.process, pitf))
+            continue;
+          adjacencies[v].push_back({u, i, peerSource->address});
+        }
+      }
+    }
+  }
+
+  std::vector<Table> seeds;
+  for (const auto& in : instances) seeds.push_back(origins(topo, in, ribs[in.node], policies[in.node]));
+  // Each round extends every router's best path by one hop from its neighbours' bests of the
+  // previous round; metrics only grow along a path, so this settles within |instances| rounds.
+  std::vector<Table> best = seeds;
+  for (size_t round = 0; round <= instances.size(); ++round) {
+    std::vector<Table> next = seeds;
+    for (uint32_t v = 0; v < instances.size(); ++v) {
+      const auto& [node, process] = instances[v];
+      const model::Device& d = topo.device(node);
+      for (const auto& adj : adjacencies[v]) {
+        model::EigrpMetric link = semantics::eigrpInterfaceMetric(d.interfaces[adj.iface]);
+        NextHop hop{adj.peer, d.interfaces[adj.iface].name, topo.device(instances[adj.to].node).name, false};
+        for (const auto& [prefix, b] : best[adj.to]) {
+          model::EigrpMetric m{std::min(b.metric.bandwidth_kbps, link.bandwidth_kbps),
+                               b.metric.delay_tens_usec + link.delay_tens_usec};
+          offer(next[v], prefix, Best{false, b.external, semantics::eigrpCompositeMetric(*process, m), m, {hop}},
+                process->maximum_paths);
+        }
+      }
+    }
+    if (next == best) break;
+    best = std::move(next);
+  }
+
+  for (uint32_t v = 0; v < instances.size(); ++v) {
+    const auto& [node, process] = instances[v];
+    for (const auto& [prefix, b] : best[v]) {
+      if (b.local) continue;
+      Route r;
+      r.prefix = prefix;
+      r.protocol = b.external ? Protocol::EigrpExternal : Protocol::Eigrp;
+      r.admin_distance = b.external ? process->distance_external : process->distance_internal;
+      r.metric = semantics::eigrpRibMetric(*process, b.metric);
+      r.next_hops = NextHops(b.hops);
+      r.eigrp_as = process->asn;
+      out[node].push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+}  // namespace routefix::sim::detail
