@@ -31,7 +31,7 @@ TEST_CASE("a route matches on protocol and next-hop set; connected routes by int
   CHECK(s.mismatches.empty());
 }
 
-TEST_CASE("missing, extra and differing routes are mismatches; local and EIGRP are left out") {
+TEST_CASE("missing, extra and differing routes are mismatches; local routes are left out, EIGRP scored") {
   json device = json::array({route("2.2.2.2/32", "bgp", viaIp("10.0.0.1")),
                              route("3.3.3.3/32", "ospf", viaIp("10.0.0.1")),
                              route("10.0.0.1/32", "local", viaIp("10.0.0.1")),
@@ -40,14 +40,15 @@ TEST_CASE("missing, extra and differing routes are mismatches; local and EIGRP a
                            route("4.4.4.4/32", "static", viaIp("10.0.0.1")),
                            route("10.0.0.2/32", "local", viaIp("10.0.0.1"))});
   auto s = scoreHost("r1", device, ours, {});
-  CHECK(s.expected == 2);
+  CHECK(s.expected == 3);
   CHECK(s.matched == 0);
   CHECK(s.extra == 1);
-  REQUIRE(s.mismatches.size() == 3);
+  REQUIRE(s.mismatches.size() == 4);
   CHECK(s.mismatches[0].verdict == Verdict::Mismatch);  // 2.2.2.2/32: next hop differs
   CHECK(s.mismatches[0].detail.find("10.0.0.9") != std::string::npos);
   CHECK(s.mismatches[1].verdict == Verdict::Missing);   // 3.3.3.3/32
   CHECK(s.mismatches[2].verdict == Verdict::Extra);     // 4.4.4.4/32
+  CHECK(s.mismatches[3].verdict == Verdict::Missing);   // 9.9.9.0/24 (eigrp-ex)
 }
 
 TEST_CASE("an IOS device prints the BGP next hop: our protocol next hops may match it") {
