@@ -109,9 +109,9 @@ struct Interface {
   // `ip unnumbered Loopback0`); it has no subnet of its own (see Device::sourceAddress).
   std::string unnumbered;
   bool shutdown = false;
-  // Non-empty: the interface is in this VRF (IOS/EOS `vrf forwarding X`, EOS `vrf X`, NX-OS
-  // `vrf member X`). VRFs are not modelled yet: such interfaces stay out of the default
-  // VRF's routing (the parser warns), instead of leaking their subnets into it.
+  // Non-empty: the interface is in this named VRF (IOS `[ip] vrf forwarding X`, EOS `vrf X`,
+  // NX-OS `vrf member X`, FRR `interface I vrf X`, Junos `routing-instances X interface I`):
+  // it routes in that VRF (Device::vrfs) and stays out of the default VRF.
   std::string vrf;
   std::string description;
   uint64_t bandwidth_kbps = 0;  // 0 = unknown; OSPF cost falls back to the vendor default
@@ -332,6 +332,29 @@ struct BgpProcess {
   const BgpNeighbor* findUnnumberedNeighbor(std::string_view interface) const;
 };
 
+// A route target as written (`65000:1`, Junos `target:65000:1`), kept for leaking between
+// VRFs and VPNv4 (not simulated yet).
+struct RouteTarget {
+  std::string value;
+  SourceSpan span;
+};
+
+// A named VRF (IOS `vrf definition X` / `ip vrf X`, NX-OS `vrf context X`, EOS `vrf instance
+// X`, FRR `vrf X`, Junos `routing-instances X`): a routing table of its own over the
+// interfaces whose Interface::vrf names it, with its own static routes and protocol
+// instances. The default VRF is the Device itself.
+struct Vrf {
+  std::string name;
+  std::string route_distinguisher;
+  SourceSpan route_distinguisher_span;
+  std::vector<RouteTarget> import_targets;
+  std::vector<RouteTarget> export_targets;
+  std::vector<StaticRoute> static_routes;
+  std::optional<OspfProcess> ospf;
+  std::optional<BgpProcess> bgp;  // IOS `address-family ipv4 vrf X`, FRR `router bgp N vrf X`, ...
+  SourceSpan span;                // the definition block (or first statement naming the VRF)
+};
+
 struct Device {
   std::string name;  // hostname as configured (case preserved)
   Vendor vendor = Vendor::Ios;
@@ -345,6 +368,7 @@ struct Device {
   std::optional<OspfProcess> ospf;
   std::vector<EigrpProcess> eigrp;
   std::optional<BgpProcess> bgp;
+  std::map<std::string, Vrf> vrfs;  // named VRFs, by name (case as written)
 
   std::map<std::string, PrefixList> prefix_lists;
   std::map<std::string, CommunityList> community_lists;

@@ -37,7 +37,7 @@ statement
 global_stmt
   : HOSTNAME name                                                    # Hostname
   | INTERFACE name (VRF name)?                                        # InterfaceHeader
-  | IP ROUTE route_dest route_target static_option*                  # IpRoute
+  | IP ROUTE (VRF name)? route_dest route_target static_option*      # IpRoute
   | ROUTER BGP NUMBER (VRF name)?                                     # RouterBgp
   | ROUTER OSPF NUMBER? (VRF name)?                                   # RouterOspf
   | ROUTER EIGRP name                                                 # RouterEigrp

@@ -41,6 +41,20 @@ void ConfigWalker::handleLine(IosParser::LineContext* ctx) {
   }
   closeIndentedBlocks();
   try {
+    auto words = splitWords(currentLine());
+    if (mode_ == Mode::VrfDefinition) {
+      if (column_ > 0 || words[0] == "exit-vrf") {
+        handleVrfDefinitionLine(ctx, words);
+        return;
+      }
+      mode_ = Mode::Global;
+    }
+    if (column_ == 0 && openVrfDefinition(words)) return;
+    if (!bgp_vrf_.empty() && (mode_ == Mode::Bgp || mode_ == Mode::BgpAddressFamily) &&
+        recordVrfAttribute(words, out_.vrf(bgp_vrf_, here()))) {
+      extendBlock();
+      return;
+    }
     if (ctx->statement())
       handleStatement(ctx->statement());
     else
@@ -61,7 +75,9 @@ void ConfigWalker::closeIndentedBlocks() {
   if (mode_ == Mode::BgpAddressFamily && column_ <= af_column_) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;
+    if (bgp_vrf_by_af_) leaveBgpVrf();
   }
+  if (!bgp_vrf_.empty() && column_ <= bgp_vrf_column_) leaveBgpVrf();
 }
 
 bool ConfigWalker::modeAccepts(IosParser::StatementContext* s) const {
@@ -83,6 +99,7 @@ bool ConfigWalker::modeAccepts(IosParser::StatementContext* s) const {
     case Mode::AccessList: return s->acl_entry_stmt() || s->prefix_list_block_stmt();
     case Mode::PrefixList: return s->prefix_list_block_stmt();
     case Mode::Global:
+    case Mode::VrfDefinition:
     case Mode::IgnoredBlock: return false;
   }
   return false;
@@ -162,13 +179,11 @@ void ConfigWalker::enterIgnoredBlock(Mode resume) {
   block_column_ = column_;
 }
 
-namespace {
 void extendSpan(model::SourceSpan& span, const std::string& file, int line) {
   if (span.file != file) return;
   if (!span.known() || line < span.first_line) span.first_line = line;
   if (line > span.last_line) span.last_line = line;
 }
-}  // namespace
 
 void ConfigWalker::extendBlock(bool statement) {
   switch (mode_) {
@@ -194,6 +209,7 @@ void ConfigWalker::extendBlock(bool statement) {
       extendSpan(structures_.prefix_lists[prefix_list_].span, file_, line_);
       break;
     case Mode::Global:
+    case Mode::VrfDefinition:
     case Mode::IgnoredBlock: break;
   }
 }
@@ -241,24 +257,6 @@ antlrcpp::Any ConfigWalker::visitInterfaceHeader(IosParser::InterfaceHeaderConte
   return {};
 }
 
-void ConfigWalker::putInVrf(model::Interface& i, const std::string& vrf) {
-  i.vrf = vrf;
-  warn("interface " + i.name + " is in VRF " + vrf +
-       ": VRFs are not modelled; it stays out of the default VRF");
-}
-
-antlrcpp::Any ConfigWalker::visitVrf_stmt(IosParser::Vrf_stmtContext* ctx) {
-  std::string vrf = ctx->name()->getText();
-  if (mode_ == Mode::Interface) {
-    putInVrf(currentInterface(), vrf);
-    return {};
-  }
-  // router bgp: the VRF's own neighbors and networks, none of them in the default VRF.
-  enterIgnoredBlock(Mode::Bgp);
-  warn("BGP of VRF " + vrf + " is not modelled; block ignored");
-  return {};
-}
-
 antlrcpp::Any ConfigWalker::visitIpRoute(IosParser::IpRouteContext* ctx) {
   model::StaticRoute r;
   auto* dest = ctx->route_dest();
@@ -283,7 +281,9 @@ antlrcpp::Any ConfigWalker::visitIpRoute(IosParser::IpRouteContext* ctx) {
       r.distance = parseNumber(option->NUMBER()->getText(), 1, 255);
   }
   r.span = here();
-  out_.device().static_routes.push_back(std::move(r));
+  // `ip route vrf X ...` (IOS, EOS), or a route inside a VRF's block (NX-OS, FRR).
+  std::string vrf = ctx->VRF() ? ctx->name()->getText() : mode_ == Mode::VrfDefinition ? vrf_ : "";
+  (vrf.empty() ? out_.device().static_routes : out_.vrf(vrf, here()).static_routes).push_back(std::move(r));
   return {};
 }
 
@@ -329,6 +329,7 @@ antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext
   } else if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;
+    if (bgp_vrf_by_af_) leaveBgpVrf();
   } else if (!ctx->EXIT_ADDRESS_FAMILY()) {
     mode_ = Mode::Global;
   }

@@ -19,6 +19,9 @@ namespace routefix::parser::ios {
 
 using grammar::ios::IosParser;
 
+// Widens a block's span to a line of its file.
+void extendSpan(model::SourceSpan& span, const std::string& file, int line);
+
 class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
  public:
   // `lines`: the file's lines, viewing its text.
@@ -166,7 +169,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // statements are neighbor settings without the `neighbor X` prefix.
   enum class Mode {
     Global, Interface, Bgp, BgpAddressFamily, Ospf, Eigrp, RouteMap, AccessList, PrefixList,
-    NxNeighbor, NxNeighborAf, IgnoredBlock
+    NxNeighbor, NxNeighborAf, VrfDefinition, IgnoredBlock
   };
 
   void handleLine(IosParser::LineContext* line);
@@ -199,15 +202,24 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   std::string textAfter(antlr4::Token* token) const;
 
   model::Interface& currentInterface();
-  void putInVrf(model::Interface& i, const std::string& vrf);
-  model::BgpProcess& currentBgp() { return *out_.device().bgp; }
-  model::OspfProcess& currentOspf() { return *out_.device().ospf; }
+  model::BgpProcess& currentBgp() { return out_.currentBgp(); }
+  model::OspfProcess& currentOspf() { return out_.currentOspf(); }
   // The EIGRP process being configured; a named `router eigrp NAME` has none until its
   // `address-family ipv4 ... autonomous-system N`.
   model::EigrpProcess& currentEigrp();
   // Parts of the EIGRP statements other modes share: `network A` (classful), `[no]
   // passive-interface default|X`.
   void addEigrpNetwork(model::WildcardMatch match);
+  // ---- VRFs (config_walker_vrf.cpp) ----
+  void putInVrf(model::Interface& i, const std::string& vrf);
+  // A line at column 0 that opens a VRF definition block: enters it.
+  bool openVrfDefinition(const std::vector<std::string>& words);
+  void handleVrfDefinitionLine(IosParser::LineContext* ctx, const std::vector<std::string>& words);
+  // `rd X` and `route-target import|export|both X`: true when the line is one of them.
+  bool recordVrfAttribute(const std::vector<std::string>& words, model::Vrf& v);
+  // The BGP statements that follow configure the VRF's instance, until leaveBgpVrf().
+  void enterBgpVrf(const std::string& vrf, bool byAddressFamily);
+  void leaveBgpVrf();
   model::PolicyClause& currentClause();
   // Records a neighbor statement: its line under `keyword`, and the neighbor's span.
   void noteNeighborStatement(const std::string& keyword);
@@ -240,6 +252,12 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   std::string prefix_list_;
   model::BgpNeighbor* neighbor_ = nullptr;  // target of the neighbor statement being handled
   bool negated_ = false;                    // `no neighbor ...`
+  std::string vrf_;          // the VRF whose definition block is open
+  bool vrf_af_ipv4_ = true;  // in that block, outside a non-IPv4 address family
+  model::BgpProcess* router_bgp_ = nullptr;  // the instance the open `router bgp` line selected
+  std::string bgp_vrf_;      // the VRF whose BGP block is open inside router bgp ("" none)
+  bool bgp_vrf_by_af_ = false;  // opened by IOS `address-family ipv4 vrf X` (closes with it)
+  size_t bgp_vrf_column_ = 0;   // indentation of the EOS / NX-OS `vrf X` line
 };
 
 }  // namespace routefix::parser::ios

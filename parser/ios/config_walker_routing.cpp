@@ -22,12 +22,16 @@ model::RouteSource redistributionSource(IosParser::Redistribute_sourceContext* c
 antlrcpp::Any ConfigWalker::visitRouterBgp(IosParser::RouterBgpContext* ctx) {
   uint32_t asn = parseNumber(ctx->NUMBER()->getText(), 1);
   model::Device& d = out_.device();
-  if (ctx->VRF() || (d.bgp && d.bgp->asn != asn)) {
+  bgp_vrf_.clear();
+  bgp_vrf_by_af_ = false;
+  if (ctx->VRF()) {  // FRR: the VRF's own instance, with an AS of its own
+    router_bgp_ = &out_.vrfBgp(ctx->name()->getText(), asn, here());
+  } else if (d.bgp && d.bgp->asn != asn) {
     enterIgnoredBlock();
-    throw ValueError(ctx->VRF() ? "BGP in a VRF is not modelled; block ignored"
-                                : "a second BGP instance is not modelled; block ignored");
+    throw ValueError("a second BGP instance is not modelled; block ignored");
+  } else {
+    router_bgp_ = &out_.bgp(asn, here());
   }
-  out_.bgp(asn, here());
   mode_ = Mode::Bgp;
   address_family_modelled_ = true;
   extendBlock();
@@ -37,12 +41,14 @@ antlrcpp::Any ConfigWalker::visitRouterBgp(IosParser::RouterBgpContext* ctx) {
 antlrcpp::Any ConfigWalker::visitRouterOspf(IosParser::RouterOspfContext* ctx) {
   uint32_t id = ctx->NUMBER() ? parseNumber(ctx->NUMBER()->getText(), 1, 65535) : 0;
   model::Device& d = out_.device();
-  if (ctx->VRF() || (d.ospf && d.ospf->process_id != id)) {
+  if (ctx->VRF()) {
+    out_.vrfOspf(ctx->name()->getText(), id, here());
+  } else if (d.ospf && d.ospf->process_id != id) {
     enterIgnoredBlock();
-    throw ValueError(ctx->VRF() ? "OSPF in a VRF is not modelled; block ignored"
-                                : "a second OSPF process is not modelled; block ignored");
+    throw ValueError("a second OSPF process is not modelled; block ignored");
+  } else {
+    out_.ospf(id, here());
   }
-  out_.ospf(id, here());
   mode_ = Mode::Ospf;
   extendBlock();
   return {};
@@ -274,8 +280,7 @@ antlrcpp::Any ConfigWalker::visitBgpAggregate(IosParser::BgpAggregateContext* ct
 antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyContext* ctx) {
   auto* af = ctx->address_family_name();
   // IOS writes `address-family ipv4` for IPv4 unicast; FRR `address-family ipv4 unicast`.
-  address_family_modelled_ = af->IPV4() && af->MULTICAST().empty() && af->VRF().empty() &&
-                             af->WORD().empty();
+  address_family_modelled_ = af->IPV4() && af->MULTICAST().empty() && af->WORD().empty();
   if (inNeighborBlock()) {  // NX-OS: the neighbor's address family, IPv4 unicast activates it
     mode_ = Mode::NxNeighborAf;
     neighbor_af_column_ = column_;
@@ -285,10 +290,11 @@ antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyCon
     }
     return {};
   }
+  if (bgp_vrf_by_af_) leaveBgpVrf();
   mode_ = Mode::BgpAddressFamily;
   af_column_ = column_;
-  if (!af->VRF().empty())
-    warn("address family of VRF " + af->name(0)->getText() + " is not modelled; block ignored");
+  // IOS `address-family ipv4 vrf X`: the VRF's BGP instance, until the address family ends.
+  if (!af->VRF().empty()) enterBgpVrf(af->name(0)->getText(), true);
   return {};
 }
 

@@ -29,23 +29,63 @@ model::Interface& DeviceBuilder::interface(const std::string& name, const model:
   return i;
 }
 
+namespace {
+// A BGP process with the vendor's defaults for what its config leaves out.
+void applyBgpDefaults(model::BgpProcess& p, const model::VendorDefaults& defaults, bool frrDatacenter) {
+  p.ebgp_requires_policy = defaults.bgp_ebgp_requires_policy;
+  p.import_default = defaults.bgp_import_default;
+  p.export_default = defaults.bgp_export_default;
+  p.deterministic_med = frrDatacenter;
+  p.maximum_paths_ebgp = defaults.bgp_maximum_paths;
+  p.maximum_paths_ibgp = defaults.bgp_maximum_paths;
+  p.as_path_multipath_relax = defaults.bgp_multipath_relax;
+  p.default_ipv4_unicast = defaults.bgp_default_ipv4_unicast;
+  p.advertise_inactive = defaults.bgp_advertise_inactive;
+  p.redistribute_internal = defaults.bgp_redistribute_internal;
+}
+}  // namespace
+
 model::BgpProcess& DeviceBuilder::bgp(uint32_t asn, const model::SourceSpan& span) {
   if (!device_.bgp) {
     model::BgpProcess& p = device_.bgp.emplace();
     p.asn = asn;
     p.span = span;
-    p.ebgp_requires_policy = device_.defaults.bgp_ebgp_requires_policy;
-    p.import_default = device_.defaults.bgp_import_default;
-    p.export_default = device_.defaults.bgp_export_default;
-    p.deterministic_med = frr_datacenter_;
-    p.maximum_paths_ebgp = device_.defaults.bgp_maximum_paths;
-    p.maximum_paths_ibgp = device_.defaults.bgp_maximum_paths;
-    p.as_path_multipath_relax = device_.defaults.bgp_multipath_relax;
-    p.default_ipv4_unicast = device_.defaults.bgp_default_ipv4_unicast;
-    p.advertise_inactive = device_.defaults.bgp_advertise_inactive;
-    p.redistribute_internal = device_.defaults.bgp_redistribute_internal;
+    applyBgpDefaults(p, device_.defaults, frr_datacenter_);
   }
+  bgp_target_ = &*device_.bgp;
   return *device_.bgp;
+}
+
+model::Vrf& DeviceBuilder::vrf(const std::string& name, const model::SourceSpan& span) {
+  auto [it, added] = device_.vrfs.try_emplace(name);
+  if (added) {
+    it->second.name = name;
+    it->second.span = span;
+  }
+  return it->second;
+}
+
+model::BgpProcess& DeviceBuilder::vrfBgp(const std::string& vrfName, uint32_t asn, const model::SourceSpan& span) {
+  model::Vrf& v = vrf(vrfName, span);
+  if (!v.bgp) {
+    model::BgpProcess& p = v.bgp.emplace();
+    if (device_.bgp && device_.vendor != model::Vendor::Frr) {
+      // IOS, EOS and NX-OS: the VRF's instance runs under the device's `router bgp` and
+      // takes its process-wide settings (router-id, bestpath, defaults); what the VRF block
+      // configures comes on top.
+      p = *device_.bgp;
+      p.neighbors.clear();
+      p.networks.clear();
+      p.redistributions.clear();
+      p.aggregates.clear();
+    } else {
+      applyBgpDefaults(p, device_.defaults, frr_datacenter_);
+    }
+    p.asn = asn;
+    p.span = span;
+  }
+  bgp_target_ = &*v.bgp;
+  return *v.bgp;
 }
 
 model::OspfProcess& DeviceBuilder::ospf(uint32_t processId, const model::SourceSpan& span) {
@@ -55,7 +95,21 @@ model::OspfProcess& DeviceBuilder::ospf(uint32_t processId, const model::SourceS
     p.span = span;
     p.reference_bandwidth_mbps = device_.defaults.ospf_reference_bandwidth_mbps;
   }
+  ospf_target_ = &*device_.ospf;
   return *device_.ospf;
+}
+
+model::OspfProcess& DeviceBuilder::vrfOspf(const std::string& vrfName, uint32_t processId,
+                                           const model::SourceSpan& span) {
+  model::Vrf& v = vrf(vrfName, span);
+  if (!v.ospf) {
+    model::OspfProcess& p = v.ospf.emplace();
+    p.process_id = processId;
+    p.span = span;
+    p.reference_bandwidth_mbps = device_.defaults.ospf_reference_bandwidth_mbps;
+  }
+  ospf_target_ = &*v.ospf;
+  return *v.ospf;
 }
 
 void DeviceBuilder::useFrrDatacenterDefaults() {
@@ -68,14 +122,14 @@ void DeviceBuilder::useFrrDatacenterDefaults() {
 }
 
 model::BgpNeighbor* DeviceBuilder::findNeighbor(const std::string& id) {
-  if (!device_.bgp) return nullptr;
-  for (auto& n : device_.bgp->neighbors)
+  if (!bgp_target_) return nullptr;
+  for (auto& n : bgp_target_->neighbors)
     if (n.id == id) return &n;
   return nullptr;
 }
 
 model::BgpNeighbor& DeviceBuilder::addNeighbor(const std::string& id) {
-  model::BgpNeighbor& n = device_.bgp->neighbors.emplace_back();
+  model::BgpNeighbor& n = bgp_target_->neighbors.emplace_back();
   n.id = id;
   // Vendors that send communities by default (FRR) send every kind: extended and large too.
   n.send_community = n.send_community_extended = n.send_community_large =
@@ -197,6 +251,23 @@ void DeviceBuilder::markTunnelsWithSourceDown() {
   }
 }
 
+void DeviceBuilder::finishNeighbors(model::BgpProcess& bgp) {
+  for (auto& n : bgp.neighbors) {
+    if (!n.peer_group.empty()) {
+      if (const model::BgpNeighbor* g = findPeerGroup(n.peer_group)) {
+        for (const auto& [keyword, span] : g->statement_spans) {
+          if (keyword == "peer-group" || n.statement_spans.count(keyword)) continue;
+          inheritSetting(keyword, *g, n);
+          n.statement_spans[keyword] = span;
+        }
+      }
+    }
+    // Without `activate` (own or inherited) a neighbor is in IPv4 unicast only while
+    // `bgp default ipv4-unicast` is on.
+    if (!n.statement_spans.count("activate")) n.activate = bgp.default_ipv4_unicast;
+  }
+}
+
 DeviceParse DeviceBuilder::finish() {
   // FRR runs on Linux, where the loopback `lo` exists whether or not the config has a stanza
   // for it: a static route out of `lo` is installed either way.
@@ -207,22 +278,9 @@ DeviceParse DeviceBuilder::finish() {
         break;
       }
   markTunnelsWithSourceDown();
-  if (device_.bgp) {
-    for (auto& n : device_.bgp->neighbors) {
-      if (!n.peer_group.empty()) {
-        if (const model::BgpNeighbor* g = findPeerGroup(n.peer_group)) {
-          for (const auto& [keyword, span] : g->statement_spans) {
-            if (keyword == "peer-group" || n.statement_spans.count(keyword)) continue;
-            inheritSetting(keyword, *g, n);
-            n.statement_spans[keyword] = span;
-          }
-        }
-      }
-      // Without `activate` (own or inherited) a neighbor is in IPv4 unicast only while
-      // `bgp default ipv4-unicast` is on.
-      if (!n.statement_spans.count("activate")) n.activate = device_.bgp->default_ipv4_unicast;
-    }
-  }
+  if (device_.bgp) finishNeighbors(*device_.bgp);
+  for (auto& [name, v] : device_.vrfs)
+    if (v.bgp) finishNeighbors(*v.bgp);
   return DeviceParse{std::move(device_), std::move(warnings_)};
 }
 

@@ -41,8 +41,19 @@ class DeviceBuilder {
 
   // Finds the interface by exact name or creates it (spanning `span`).
   model::Interface& interface(const std::string& name, const model::SourceSpan& span);
+  // The device's (default VRF's) processes; each call also makes the process the target of
+  // the BGP / OSPF statements that follow.
   model::BgpProcess& bgp(uint32_t asn, const model::SourceSpan& span);
   model::OspfProcess& ospf(uint32_t processId, const model::SourceSpan& span);
+  // A named VRF, created at `span` when new.
+  model::Vrf& vrf(const std::string& name, const model::SourceSpan& span);
+  // A VRF's processes, likewise made the target of the statements that follow.
+  model::BgpProcess& vrfBgp(const std::string& vrf, uint32_t asn, const model::SourceSpan& span);
+  model::OspfProcess& vrfOspf(const std::string& vrf, uint32_t processId, const model::SourceSpan& span);
+  // The BGP / OSPF process the statements being read configure (a VRF's or the device's).
+  model::BgpProcess& currentBgp() { return *bgp_target_; }
+  model::OspfProcess& currentOspf() { return *ospf_target_; }
+  void selectBgp(model::BgpProcess& p) { bgp_target_ = &p; }
 
   // `frr defaults datacenter` switches FRR's profile defaults (bgpd's FRR_CFG_DEFAULT_*).
   void useFrrDatacenterDefaults();
@@ -63,8 +74,12 @@ class DeviceBuilder {
   // A tunnel whose `tunnel source` is shut, unaddressed or missing has its line protocol
   // down (IOS): it routes nothing.
   void markTunnelsWithSourceDown();
+  // Peer-group settings into the members of one BGP instance, and their activation.
+  void finishNeighbors(model::BgpProcess& bgp);
 
   model::Device device_;
+  model::BgpProcess* bgp_target_ = nullptr;  // points into device_ (its maps keep nodes in place)
+  model::OspfProcess* ospf_target_ = nullptr;
   // Position in device_.interfaces by name: every line of an interface block looks its
   // interface up (a scan made 270k interfaces take over 300 s).
   std::unordered_map<std::string, size_t> interface_index_;

@@ -41,9 +41,7 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"ip", "forwarding"}, {"no", "ip", "forwarding"}, {"zebra"}, {"table"},
            {"ip", "protocol"}, {"route-map", "delay-timer"}, {"ip", "nht"},
            {"no", "zebra"}, {"bgp", "no-rib"},
-           // VRF definitions (their routes are not in the default VRF) and EOS / NX-OS
-           // platform, overlay and management stanzas.
-           {"ip", "vrf"}, {"vrf", "definition"}, {"vrf", "context"}, {"vrf", "instance"},
+           // EOS / NX-OS platform, overlay and management stanzas.
            {"feature"}, {"vdc"}, {"rmon"}, {"copp"}, {"system"}, {"transceiver"}, {"management"},
            {"daemon"}, {"mlag"}, {"ip", "virtual-router"}, {"no", "password"}, {"nv"}, {"evpn"},
            {"fabric"}, {"no", "spanning-tree"}, {"ip", "igmp"}, {"ip", "pim"}, {"router", "pim"},

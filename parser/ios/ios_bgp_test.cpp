@@ -398,16 +398,24 @@ TEST_CASE("non-indented block lines are attributed by their statement kind") {
   CHECK(warningLines(p) == std::vector<int>{4});  // neighbor outside router bgp
 }
 
-TEST_CASE("a second BGP instance or a VRF instance is reported and its block ignored") {
+TEST_CASE("a second BGP instance is reported and its block ignored; a VRF's instance is the VRF's") {
   auto p = parseText(
       "router bgp 1\n"
       " neighbor 10.0.0.2 remote-as 2\n"
       "router bgp 2 vrf RED\n"
       " neighbor 10.9.9.9 remote-as 9\n"
       "router bgp 1\n"
-      " neighbor 10.0.0.3 remote-as 3\n");
-  CHECK(warningLines(p, "VRF") == std::vector<int>{3});
+      " neighbor 10.0.0.3 remote-as 3\n"
+      "router bgp 5\n"
+      " neighbor 10.0.0.5 remote-as 5\n");
+  CHECK(warningLines(p, "second BGP instance") == std::vector<int>{7});
   CHECK(p.device.bgp->neighbors.size() == 2);
+  REQUIRE(p.device.vrfs.count("RED"));
+  const auto& red = *p.device.vrfs.at("RED").bgp;
+  CHECK(red.asn == 2);
+  REQUIRE(red.neighbors.size() == 1);
+  CHECK(red.neighbors[0].id == "10.9.9.9");
+  CHECK(red.span == span(3, 4));
 }
 
 TEST_CASE("next-hop-self force (FRR) and all (IOS) also cover reflected routes; peer-groups pass it on") {

@@ -59,8 +59,12 @@ TEST_CASE("EOS router bgp: router-id, peer group with a space, maximum-paths ecm
       "   address-family ipv4\n"                            // 9
       "      neighbor SPINES activate\n"                    // 10
       "   vrf blue\n"                                       // 11
-      "      neighbor 10.9.9.9 remote-as 65009\n"           // 12
-      "   network 1.1.1.1/32\n",                            // 13
+      "      rd 1.1.1.1:9\n"                                // 12
+      "      route-target import vpn-ipv4 65001:9\n"        // 13
+      "      route-target export evpn 65001:99\n"           // 14
+      "      neighbor 10.9.9.9 remote-as 65009\n"           // 15
+      "      redistribute connected\n"                      // 16
+      "   network 1.1.1.1/32\n",                            // 17
       Vendor::Eos);
   REQUIRE(p.device.bgp);
   const auto& b = *p.device.bgp;
@@ -76,8 +80,46 @@ TEST_CASE("EOS router bgp: router-id, peer group with a space, maximum-paths ecm
   // The VRF block ends at the next line of router bgp: `network` is the default VRF's.
   REQUIRE(b.networks.size() == 1);
   CHECK(b.networks[0].prefix == *Prefix::parse("1.1.1.1/32"));
-  CHECK(warningLines(p, "unrecognized").empty());
-  CHECK(warningLines(p, "VRF blue") == std::vector<int>{11});
+  CHECK(p.warnings.empty());
+  // The VRF's instance: the process-wide settings, and its own neighbor and redistribution.
+  const auto& blue = p.device.vrfs.at("blue");
+  CHECK(blue.route_distinguisher == "1.1.1.1:9");
+  CHECK(blue.route_distinguisher_span == span(12, 12));
+  REQUIRE(blue.import_targets.size() == 1);
+  CHECK(blue.import_targets[0].value == "65001:9");
+  CHECK(blue.import_targets[0].span == span(13, 13));
+  CHECK(blue.export_targets.empty());  // an EVPN target
+  REQUIRE(blue.bgp);
+  CHECK(blue.bgp->asn == 65001);
+  CHECK(blue.bgp->router_id == Ipv4::parse("1.1.1.1"));
+  REQUIRE(blue.bgp->neighbors.size() == 1);
+  CHECK(blue.bgp->neighbors[0].remote_as == 65009u);
+  CHECK(blue.bgp->neighbors[0].span == span(15, 15));
+  REQUIRE(blue.bgp->redistributions.size() == 1);
+  CHECK(blue.bgp->span == span(11, 16));
+}
+
+TEST_CASE("EOS VRFs: `vrf instance`, interface `vrf X`, `ip route vrf X`") {
+  auto p = parseText(
+      "vrf instance RED\n"                              // 1
+      "   description tenant\n"                         // 2
+      "interface Ethernet1\n"                           // 3
+      "   no switchport\n"                              // 4
+      "   vrf RED\n"                                    // 5
+      "   ip address 10.0.0.1/30\n"                     // 6
+      "ip route vrf RED 10.9.0.0/16 10.0.0.2\n"         // 7
+      "ip route 10.8.0.0/16 10.1.0.2\n",                // 8
+      Vendor::Eos);
+  CHECK(p.warnings.empty());
+  CHECK(find(p, "Ethernet1")->vrf == "RED");
+  const auto& red = p.device.vrfs.at("RED");
+  CHECK(red.span == span(1, 2));
+  REQUIRE(red.static_routes.size() == 1);
+  CHECK(red.static_routes[0].prefix == *Prefix::parse("10.9.0.0/16"));
+  CHECK(red.static_routes[0].next_hop == Ipv4::parse("10.0.0.2"));
+  CHECK(red.static_routes[0].span == span(7, 7));
+  REQUIRE(p.device.static_routes.size() == 1);
+  CHECK(p.device.static_routes[0].prefix == *Prefix::parse("10.8.0.0/16"));
 }
 
 TEST_CASE("EOS prefix-lists in block form, with eq") {
@@ -101,7 +143,7 @@ TEST_CASE("EOS prefix-lists in block form, with eq") {
   CHECK(p.warnings.empty());
 }
 
-TEST_CASE("interfaces in a VRF stay out of the default VRF, with a warning") {
+TEST_CASE("interfaces in a VRF stay out of the default VRF; their VRFs exist") {
   auto p = parseText(
       "interface Loopback10\n"
       "   vrf forwarding cust10\n"
@@ -116,7 +158,9 @@ TEST_CASE("interfaces in a VRF stay out of the default VRF, with a warning") {
   CHECK(find(p, "Loopback11")->vrf == "cust11");
   CHECK_FALSE(find(p, "Loopback10")->routes());
   CHECK(find(p, "Loopback123")->routes());
-  CHECK(warningLines(p, "VRF") == std::vector<int>{2, 5});
+  CHECK(p.warnings.empty());
+  CHECK(p.device.vrfs.at("cust10").span == span(2, 2));
+  CHECK(p.device.vrfs.at("cust11").span == span(5, 5));
 }
 
 TEST_CASE("unnumbered interfaces borrow the lender's address: EOS `ip address unnumbered`, IOS `ip unnumbered`") {
@@ -184,9 +228,34 @@ TEST_CASE("NX-OS router bgp: neighbor blocks, their address family, redistribute
       "      send-community extended\n"                        // 23
       "  vrf cust10\n"                                         // 24
       "    address-family ipv4 unicast\n"                      // 25
-      "      redistribute direct route-map RC\n",              // 26
+      "      redistribute direct route-map RC\n"               // 26
+      "    neighbor 10.10.0.2\n"                               // 27
+      "      remote-as 65010\n"                                // 28
+      "      address-family ipv4 unicast\n"                    // 29
+      "vrf context cust10\n"                                   // 30
+      "  rd 65600:10\n"                                        // 31
+      "  address-family ipv4 unicast\n"                        // 32
+      "    route-target import 65600:10\n"                     // 33
+      "    route-target both 65600:11 evpn\n",                 // 34
       Vendor::Nxos);
   CHECK(p.device.static_routes.empty());  // the management VRF's route
+  const auto& management = p.device.vrfs.at("management");
+  REQUIRE(management.static_routes.size() == 1);
+  CHECK(management.static_routes[0].span == span(3, 3));
+  CHECK(management.span == span(2, 3));
+  const auto& cust10 = p.device.vrfs.at("cust10");
+  CHECK(cust10.route_distinguisher == "65600:10");
+  REQUIRE(cust10.import_targets.size() == 1);
+  CHECK(cust10.import_targets[0].span == span(33, 33));
+  CHECK(cust10.export_targets.empty());
+  REQUIRE(cust10.bgp);
+  CHECK(cust10.bgp->router_id == Ipv4::parse("9.9.9.9"));
+  REQUIRE(cust10.bgp->redistributions.size() == 1);
+  CHECK(cust10.bgp->redistributions[0].span == span(26, 26));
+  REQUIRE(cust10.bgp->neighbors.size() == 1);
+  CHECK(cust10.bgp->neighbors[0].remote_as == 65010u);
+  CHECK(cust10.bgp->neighbors[0].activate);
+  CHECK(cust10.bgp->neighbors[0].span == span(27, 29));
   REQUIRE(p.device.bgp);
   const auto& b = *p.device.bgp;
   CHECK(b.router_id == Ipv4::parse("9.9.9.9"));
@@ -208,8 +277,7 @@ TEST_CASE("NX-OS router bgp: neighbor blocks, their address family, redistribute
   CHECK(evpn.remote_as == 65001u);
   CHECK_FALSE(evpn.activate);  // no IPv4 unicast address family of its own
   CHECK_FALSE(evpn.send_community_extended);
-  CHECK(warningLines(p, "unrecognized").empty());
-  CHECK(warningLines(p, "VRF cust10") == std::vector<int>{24});
+  CHECK(p.warnings.empty());
 }
 
 TEST_CASE("NX-OS Ethernet and Vlan interfaces are shut until `no shutdown`") {

@@ -162,9 +162,46 @@ TEST_CASE("FRR: a neighbor activated only through its peer-group") {
   CHECK(n.statement_spans.at("activate") == span(7, 7));
 }
 
-TEST_CASE("FRR interface in a VRF is reported") {
-  auto p = parseText("interface eth9 vrf RED\n ip address 10.9.0.1/24\n", model::Vendor::Frr);
-  CHECK(warningLines(p, "VRF") == std::vector<int>{1});
+TEST_CASE("FRR VRFs: `interface X vrf V`, the `vrf V` block's static routes, `router bgp N vrf V`") {
+  auto p = parseText(
+      "frr version 8.4\n"                              // 1
+      "vrf RED\n"                                      // 2
+      " ip route 10.99.0.0/16 10.9.0.2\n"              // 3
+      "exit-vrf\n"                                     // 4
+      "!\n"                                            // 5
+      "interface eth9 vrf RED\n"                       // 6
+      " ip address 10.9.0.1/24\n"                      // 7
+      "!\n"                                            // 8
+      "router bgp 65001\n"                             // 9
+      " neighbor 10.0.0.2 remote-as 65002\n"           // 10
+      "!\n"                                            // 11
+      "router bgp 65101 vrf RED\n"                     // 12
+      " neighbor 10.9.0.2 remote-as external\n"        // 13
+      " address-family ipv4 unicast\n"                 // 14
+      "  redistribute connected\n"                     // 15
+      " exit-address-family\n"                         // 16
+      "exit\n"                                         // 17
+      "ip route 10.98.0.0/16 10.0.0.2\n",              // 18
+      model::Vendor::Frr);
+  CHECK(p.warnings.empty());
+  CHECK(p.device.findInterface("eth9")->vrf == "RED");
+  CHECK_FALSE(p.device.findInterface("eth9")->routes());
+  const auto& red = p.device.vrfs.at("RED");
+  CHECK(red.span == span(2, 3));
+  REQUIRE(red.static_routes.size() == 1);
+  CHECK(red.static_routes[0].span == span(3, 3));
+  REQUIRE(p.device.static_routes.size() == 1);
+  CHECK(p.device.static_routes[0].span == span(18, 18));
+  REQUIRE(red.bgp);
+  CHECK(red.bgp->asn == 65101);  // FRR: an instance of its own, not the default's settings
+  CHECK(red.bgp->ebgp_requires_policy);
+  REQUIRE(red.bgp->neighbors.size() == 1);
+  CHECK(red.bgp->neighbors[0].remote_as_external);
+  CHECK(red.bgp->redistributions.size() == 1);
+  CHECK(red.bgp->span == span(12, 17));
+  REQUIRE(p.device.bgp);
+  CHECK(p.device.bgp->neighbors.size() == 1);
+  CHECK(p.device.bgp->redistributions.empty());
 }
 
 }  // namespace routefix::parser::ios::test

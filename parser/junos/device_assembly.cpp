@@ -4,6 +4,7 @@
 // shared by OSPF and BGP, communities sent to every peer, policy chains that a neighbor
 // inherits whole from its group or the global level).
 #include <algorithm>
+#include <utility>
 
 #include "parser/junos/junos_draft.h"
 #include "parser/junos/path_pattern.h"
@@ -242,12 +243,39 @@ void assembleBgp(JunosDraft& d) {
 
 }  // namespace
 
+void assembleInstances(JunosDraft& d) {
+  // The assemblers write the master's routing into d.device: it is set aside meanwhile.
+  auto masterStatics = std::exchange(d.device.static_routes, {});
+  auto masterOspf = std::exchange(d.device.ospf, std::nullopt);
+  auto masterBgp = std::exchange(d.device.bgp, std::nullopt);
+  const auto masterRouterId = d.router_id;
+  const auto masterAs = d.autonomous_system;
+  for (auto& [name, instance] : d.instances) {
+    d.swapRouting(instance);
+    // An instance without its own router-id or AS uses the master's.
+    if (!d.router_id) d.router_id = masterRouterId;
+    if (!d.autonomous_system) d.autonomous_system = masterAs;
+    assembleStaticRoutes(d);
+    assembleOspf(d);
+    assembleBgp(d);
+    d.swapRouting(instance);
+    model::Vrf& vrf = d.device.vrfs[name] = instance.vrf;
+    vrf.static_routes = std::exchange(d.device.static_routes, {});
+    vrf.ospf = std::exchange(d.device.ospf, std::nullopt);
+    vrf.bgp = std::exchange(d.device.bgp, std::nullopt);
+  }
+  d.device.static_routes = std::move(masterStatics);
+  d.device.ospf = std::move(masterOspf);
+  d.device.bgp = std::move(masterBgp);
+}
+
 void assembleDevice(JunosDraft& d) {
   assembleInterfaces(d);
   assembleStaticRoutes(d);
   assemblePolicies(d);
   assembleOspf(d);
   assembleBgp(d);
+  assembleInstances(d);
 }
 
 }  // namespace routefix::parser::junos

@@ -111,4 +111,14 @@ CommunityDraft& JunosDraft::community(const std::string& name, const SetPath& at
   return c;
 }
 
+void JunosDraft::swapRouting(InstanceDraft& instance) {
+  std::swap(static_routes, instance.static_routes);
+  std::swap(static_route_index, instance.static_route_index);
+  std::swap(ospf, instance.ospf);
+  std::swap(ospf_interface_index, instance.ospf_interface_index);
+  std::swap(bgp, instance.bgp);
+  std::swap(router_id, instance.router_id);
+  std::swap(autonomous_system, instance.autonomous_system);
+}
+
 }  // namespace routefix::parser::junos

@@ -155,6 +155,20 @@ struct CommunityDraft {
   model::SourceSpan span;
 };
 
+// A routing instance (`routing-instances R`): its own statements are gathered in the same
+// drafts as the master instance's, swapped in while they are read and assembled, so one set
+// of rules serves both.
+struct InstanceDraft {
+  model::Vrf vrf;  // name, route distinguisher, targets and span; routes once assembled
+  std::vector<StaticRouteDraft> static_routes;
+  std::map<model::Prefix, size_t> static_route_index;
+  OspfDraft ospf;
+  std::unordered_map<std::string, size_t> ospf_interface_index;
+  BgpDraft bgp;
+  std::optional<Named> router_id;
+  std::optional<Named> autonomous_system;
+};
+
 struct JunosDraft {
   model::Device device;  // name, hostname span, interfaces and aggregates go straight here
   std::map<std::string, PhysicalInterfaceDraft> physical;
@@ -170,6 +184,7 @@ struct JunosDraft {
   std::set<std::string> forwarding_table_policies;  // `routing-options forwarding-table export`
   // `routing-instances R interface X`: unit X (as in device.interfaces) -> instance R.
   std::map<std::string, std::string> interface_instance;
+  std::map<std::string, InstanceDraft> instances;
   std::vector<model::ParseWarning> warnings;
   std::map<std::string, TextLines> file_lines;  // for warning text
   // Lookups by name that a scan made quadratic on large configs (270k `set interfaces`):
@@ -191,7 +206,14 @@ struct JunosDraft {
   BgpNeighborDraft& bgpNeighbor(BgpGroupDraft& group, const std::string& address, const SetPath& at);
   TermDraft& term(const std::string& policy, const std::string& term, const SetPath& at);
   CommunityDraft& community(const std::string& name, const SetPath& at);
+  // Exchanges the master instance's routing drafts (static routes, OSPF, BGP, router-id,
+  // AS) with the instance's; a second call swaps them back.
+  void swapRouting(InstanceDraft& instance);
 };
+
+// `routing-instances R <statement>` other than its routing-options and protocols: instance
+// type, interfaces, route distinguisher, VRF targets. False when not recognised.
+bool instanceStatement(JunosDraft& d, InstanceDraft& instance, const SetPath& p);
 
 // Applies the statement table to every set-path (warning about unknown ones).
 void walkStatements(const std::vector<SetPath>& paths, JunosDraft& draft);
@@ -200,5 +222,7 @@ void walkStatements(const std::vector<SetPath>& paths, JunosDraft& draft);
 void assembleDevice(JunosDraft& draft);
 // Policies, prefix lists, communities and AS-path lists (policy_translation.cpp).
 void assemblePolicies(JunosDraft& draft);
+// Each routing instance's static routes, OSPF and BGP into its VRF (device_assembly.cpp).
+void assembleInstances(JunosDraft& draft);
 
 }  // namespace routefix::parser::junos

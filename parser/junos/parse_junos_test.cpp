@@ -486,7 +486,55 @@ TEST_CASE("routing-instances R interface X moves unit X out of the master instan
   CHECK(iface(r.device, "lo0.10").vrf == "cust10");
   CHECK_FALSE(iface(r.device, "lo0.10").routes());
   CHECK(iface(r.device, "ge-0/0/1.0").vrf == "cust20");  // a bare name is unit 0
-  CHECK(hasWarning(r, 2, "not modelled: routing-instances"));
+  CHECK(r.warnings.empty());
+  CHECK(r.device.vrfs.count("cust10"));
+  CHECK(r.device.vrfs.count("cust20"));
+}
+
+TEST_CASE("routing-instances: virtual-router and vrf with their static routes, BGP, RD and targets") {
+  auto r = parse(
+      "interfaces { ge-0/0/1 { unit 0 { family inet { address 10.1.0.1/30; } } } }\n"  // 1
+      "routing-options { autonomous-system 65001; router-id 1.1.1.1; }\n"              // 2
+      "routing-instances {\n"                                                         // 3
+      "  CUST {\n"                                                                    // 4
+      "    instance-type vrf;\n"                                                      // 5
+      "    interface ge-0/0/1.0;\n"                                                   // 6
+      "    route-distinguisher 65001:10;\n"                                           // 7
+      "    vrf-target target:65001:10;\n"                                             // 8
+      "    vrf-import IMP;\n"                                                         // 9
+      "    routing-options { static { route 10.50.0.0/16 next-hop 10.1.0.2; } }\n"    // 10
+      "    protocols { bgp { group ce { type external; peer-as 65100;\n"              // 11
+      "      neighbor 10.1.0.2; } } }\n"                                              // 12
+      "  }\n"                                                                         // 13
+      "  VR { instance-type virtual-router;\n"                                        // 14
+      "    routing-options { router-id 9.9.9.9; static { route 0.0.0.0/0 discard; } } }\n"  // 15
+      "}\n");
+  CHECK(iface(r.device, "ge-0/0/1.0").vrf == "CUST");
+  CHECK(r.device.static_routes.empty());
+  CHECK_FALSE(r.device.bgp);
+  const auto& cust = r.device.vrfs.at("CUST");
+  CHECK(cust.span == model::SourceSpan{"configs/r1.conf", 4, 12});
+  CHECK(cust.route_distinguisher == "65001:10");
+  CHECK(cust.route_distinguisher_span == model::SourceSpan{"configs/r1.conf", 7, 7});
+  REQUIRE(cust.import_targets.size() == 1);
+  CHECK(cust.import_targets[0].value == "65001:10");
+  REQUIRE(cust.export_targets.size() == 1);
+  CHECK(cust.export_targets[0].span == model::SourceSpan{"configs/r1.conf", 8, 8});
+  REQUIRE(cust.static_routes.size() == 1);
+  CHECK(cust.static_routes[0].prefix == *model::Prefix::parse("10.50.0.0/16"));
+  CHECK(cust.static_routes[0].span.first_line == 10);
+  REQUIRE(cust.bgp);
+  CHECK(cust.bgp->asn == 65001);  // the master's AS
+  CHECK(cust.bgp->router_id == model::Ipv4::parse("1.1.1.1"));
+  REQUIRE(cust.bgp->neighbors.size() == 1);
+  CHECK(cust.bgp->neighbors[0].remote_as == 65100u);
+  CHECK(cust.bgp->neighbors[0].span.last_line == 12);
+  CHECK(hasWarning(r, 9, "not modelled: VRF import policies"));
+  const auto& vr = r.device.vrfs.at("VR");
+  REQUIRE(vr.static_routes.size() == 1);
+  CHECK(vr.static_routes[0].null_route);
+  CHECK_FALSE(vr.bgp);
+  CHECK(r.warnings.size() == 1);
 }
 
 TEST_CASE("unknown, unsupported and ignored statements") {
@@ -495,7 +543,7 @@ TEST_CASE("unknown, unsupported and ignored statements") {
       "snmp { community public; }\n"                                         // 2
       "frobnicate { widgets 3; }\n"                                          // 3
       "interfaces { ge-0/0/0 { unit 0 { family inet { address 10.0.0.1/30; bogus-knob; } } } }\n"  // 4
-      "routing-instances { VRF-A { instance-type vrf; } VRF-B { instance-type vrf; } }\n"  // 5
+      "routing-instances { VRF-A { instance-type vrf; provider-tunnel x; } VRF-B { multicast-snooping-options y; } }\n"  // 5
       "protocols { bgp { group g { type external; peer-as 1; neighbor 10.0.0.2; weird 1; } } }\n"  // 6
       "policy-options { policy-statement P { term t { then frob; } } }\n");  // 7
   CHECK(hasWarning(r, 3, "unrecognized syntax"));

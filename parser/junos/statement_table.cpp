@@ -372,7 +372,26 @@ bool ospfStatement(JunosDraft& d, const SetPath& p) {
   return false;
 }
 
-constexpr const char* kRoutingInstances = "routing-instances (only the master instance is simulated)";
+constexpr const char* kRoutingInstances =
+    "routing-instances statements other than instance-type, interface, route-distinguisher, "
+    "vrf-target, static routes, OSPF and BGP";
+
+const std::vector<Rule<Root>>& rootRules();
+
+// `routing-instances R routing-options ...` / `... protocols ...`: the rest of the path, read
+// by the master's rows with the instance's drafts swapped in.
+void instanceRouting(JunosDraft& d, Root& root, const SetPath& p, const Args& a) {
+  InstanceDraft& instance = d.instances[a[0]];
+  instance.vrf.name = a[0];
+  d.coverPath(instance.vrf.span, p, 1);
+  SetPath inner = p;
+  inner.words.erase(inner.words.begin(), inner.words.begin() + 2);
+  if (inner.word_lines.size() >= 2) inner.word_lines.erase(inner.word_lines.begin(), inner.word_lines.begin() + 2);
+  d.swapRouting(instance);
+  bool known = dispatch(rootRules(), d, root, inner, 0);
+  d.swapRouting(instance);
+  if (!known) d.warn(p, "unrecognized syntax");
+}
 
 const std::vector<Rule<Root>>& rootRules() {
   using R = Root;
@@ -518,14 +537,16 @@ const std::vector<Rule<Root>>& rootRules() {
       unsupported<R>("protocols rip ...", "RIP"),
       unsupported<R>("protocols pim ...", "multicast (PIM)"),
       unsupported<R>("protocols vrrp ...", "VRRP"),
-      // The instance's own routing is not simulated, but its interfaces leave the master
-      // instance: their subnets and sessions are no longer in inet.0.
-      on<R>("routing-instances <w> interface <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
-        std::string unit = a[1].find('.') == std::string::npos ? a[1] + ".0" : a[1];
-        d.interface_instance[unit] = a[0];
-        d.warn(p, std::string("not modelled: ") + kRoutingInstances);
+      // A routing instance's routing-options and protocols read as the master's do, into the
+      // instance's drafts.
+      on<R>("routing-instances <w> routing-options static ...", instanceRouting),
+      on<R>("routing-instances <w> routing-options router-id <ip>", instanceRouting),
+      on<R>("routing-instances <w> routing-options autonomous-system <n> ...", instanceRouting),
+      on<R>("routing-instances <w> protocols bgp ...", instanceRouting),
+      on<R>("routing-instances <w> protocols ospf ...", instanceRouting),
+      on<R>("routing-instances <w> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        if (!instanceStatement(d, d.instances[a[0]], p)) d.warn(p, std::string("not modelled: ") + kRoutingInstances);
       }),
-      unsupported<R>("routing-instances ...", kRoutingInstances),
       unsupported<R>("logical-systems ...", "logical-systems"),
   };
   return rules;

@@ -1,0 +1,128 @@
+// VRFs in the IOS family: definition blocks (IOS `vrf definition X` / `ip vrf X`, NX-OS `vrf
+// context X`, EOS `vrf instance X`, FRR `vrf X`), interface membership, and the VRF blocks of
+// router bgp (IOS `address-family ipv4 vrf X`, EOS / NX-OS `vrf X`; FRR's `router bgp N vrf
+// X` is in visitRouterBgp). Route distinguishers and route targets are kept as written.
+#include <sstream>
+
+#include "parser/ios/config_values.h"
+#include "parser/ios/config_walker.h"
+
+namespace routefix::parser::ios {
+
+namespace {
+// The line's words as written: VRF names, route distinguishers and targets keep their case
+// (splitWords lowercases, for keywords).
+std::vector<std::string> wordsAsWritten(const std::string& line) {
+  std::vector<std::string> words;
+  std::istringstream in(line);
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+bool isFamily(const std::string& word) {
+  return word == "vpn-ipv4" || word == "vpn-ipv6" || word == "evpn" || word == "ipv4" || word == "ipv6" ||
+         word == "mvpn";
+}
+}  // namespace
+
+void ConfigWalker::putInVrf(model::Interface& i, const std::string& vrf) {
+  i.vrf = vrf;
+  out_.vrf(vrf, here());  // FRR creates a VRF an interface names; IOS would reject the line
+}
+
+bool ConfigWalker::openVrfDefinition(const std::vector<std::string>& words) {
+  std::string name;
+  auto written = wordsAsWritten(currentLine());
+  if (words.size() == 3 && words[0] == "vrf" &&
+      (words[1] == "definition" || words[1] == "context" || words[1] == "instance"))
+    name = written[2];
+  else if (words.size() == 3 && words[0] == "ip" && words[1] == "vrf")
+    name = written[2];
+  else if (words.size() == 2 && words[0] == "vrf" && out_.dialect() == model::Vendor::Frr)
+    name = written[1];
+  if (name.empty()) return false;
+  vrf_ = name;
+  vrf_af_ipv4_ = true;
+  extendSpan(out_.vrf(name, here()).span, file_, line_);
+  mode_ = Mode::VrfDefinition;
+  return true;
+}
+
+void ConfigWalker::handleVrfDefinitionLine(IosParser::LineContext* ctx, const std::vector<std::string>& words) {
+  model::Vrf& v = out_.vrf(vrf_, here());
+  if (words[0] == "exit-vrf" || words[0] == "exit") {
+    mode_ = Mode::Global;
+    return;
+  }
+  extendSpan(v.span, file_, line_);
+  if (words[0] == "address-family") {
+    // IOS-XE keeps the IPv4 route targets under `address-family ipv4`.
+    vrf_af_ipv4_ = words.size() > 1 && words[1] == "ipv4" && (words.size() == 2 || words[2] == "unicast");
+    return;
+  }
+  if (words[0] == "exit-address-family") {
+    vrf_af_ipv4_ = true;
+    return;
+  }
+  // NX-OS and FRR write the VRF's static routes inside its block.
+  if (words.size() > 2 && words[0] == "ip" && words[1] == "route" && ctx->statement() &&
+      dynamic_cast<IosParser::IpRouteContext*>(ctx->statement()->global_stmt())) {
+    visit(ctx->statement());
+    return;
+  }
+  if (words[0] == "description" || (vrf_af_ipv4_ && recordVrfAttribute(words, v))) return;
+  if (!vrf_af_ipv4_ && words[0] == "route-target") return;  // IPv6 / EVPN route targets
+  warn("not modelled in VRF " + vrf_);
+}
+
+bool ConfigWalker::recordVrfAttribute(const std::vector<std::string>& words, model::Vrf& v) {
+  auto written = wordsAsWritten(currentLine());
+  if (words.size() == 2 && words[0] == "rd") {
+    v.route_distinguisher = written[1];
+    v.route_distinguisher_span = here();
+    return true;
+  }
+  if (words[0] != "route-target" || words.size() < 3) return false;
+  // `route-target import|export|both [family] VALUE [family]` (EOS names the family first,
+  // NX-OS after the value; `evpn` targets are not for IPv4 VPN routes).
+  const std::string& direction = words[1];
+  if (direction != "import" && direction != "export" && direction != "both") return false;
+  std::string value;
+  for (size_t w = 2; w < words.size(); ++w) {
+    if (words[w] == "evpn" || words[w] == "vpn-ipv6" || words[w] == "ipv6" || words[w] == "mvpn") return true;
+    if (!isFamily(words[w]) && value.empty()) value = written[w];
+  }
+  if (value.empty()) return false;
+  if (direction != "export") v.import_targets.push_back({value, here()});
+  if (direction != "import") v.export_targets.push_back({value, here()});
+  return true;
+}
+
+void ConfigWalker::enterBgpVrf(const std::string& vrf, bool byAddressFamily) {
+  out_.vrfBgp(vrf, router_bgp_->asn, here());
+  bgp_vrf_ = vrf;
+  bgp_vrf_by_af_ = byAddressFamily;
+  bgp_vrf_column_ = column_;
+}
+
+void ConfigWalker::leaveBgpVrf() {
+  if (bgp_vrf_.empty()) return;
+  bgp_vrf_.clear();
+  bgp_vrf_by_af_ = false;
+  if (router_bgp_) out_.selectBgp(*router_bgp_);
+}
+
+antlrcpp::Any ConfigWalker::visitVrf_stmt(IosParser::Vrf_stmtContext* ctx) {
+  std::string vrf = ctx->name()->getText();
+  if (mode_ == Mode::Interface) {
+    putInVrf(currentInterface(), vrf);
+    return {};
+  }
+  // router bgp (EOS, NX-OS): the VRF's neighbors, networks and redistributions follow,
+  // indented below this line.
+  leaveBgpVrf();
+  enterBgpVrf(vrf, false);
+  return {};
+}
+
+}  // namespace routefix::parser::ios
