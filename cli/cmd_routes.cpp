@@ -1,5 +1,6 @@
-// `routefix routes SNAPSHOT [--node N] [--prefix P] [--protocol X] [--format text|json]`:
-// the installed (best) routes of every node as the simulation computes them.
+// `routefix routes SNAPSHOT [--node N] [--vrf V] [--prefix P] [--protocol X] [--format text|json]`:
+// the installed (best) routes of every node as the simulation computes them, per VRF.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -21,10 +22,16 @@ const std::vector<std::string> kProtocols = {"connected", "local",  "static", "o
                                              "ospf-ia",   "ospf-e1", "ospf-e2", "bgp",
                                              "ibgp",      "aggregate"};
 
+constexpr const char* kDefaultVrf = "default";
+
 struct RouteFilter {
   std::string node;  // canonical device name, or "" for all
+  std::string vrf;   // "" every VRF, "default" the default VRF only, else that named VRF only
   std::optional<model::Prefix> prefix;
   std::string protocol;
+
+  bool keepsDefaultVrf() const { return vrf.empty() || vrf == kDefaultVrf; }
+  bool keepsVrf(const std::string& name) const { return vrf.empty() || vrf == name; }
 
   bool keeps(const sim::Route& r) const {
     if (prefix && r.prefix != *prefix) return false;
@@ -66,44 +73,70 @@ std::string nextHopText(const sim::NextHop& nh) {
   return s + ", " + nh.interface;
 }
 
-void printText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
-  for (const auto& [node, rib] : dp.ribs) {
-    if (!filter.node.empty() && node != filter.node) continue;
-    out << node << ":\n";
-    for (const auto& r : rib.routes()) {
-      if (!filter.keeps(r)) continue;
-      std::ostringstream line;
-      line << "  " << std::left << std::setw(10) << sim::protocolName(r.protocol) << std::setw(19)
-           << r.prefix.str() << "[" << r.admin_distance << "/" << r.metric << "]";
-      std::string indent(line.str().size(), ' ');
-      for (size_t i = 0; i < r.next_hops.size(); ++i)
-        out << (i == 0 ? line.str() : indent) << " " << nextHopText(r.next_hops[i]) << "\n";
-      if (r.protocol == sim::Protocol::Bgp || r.protocol == sim::Protocol::Ibgp ||
-          r.protocol == sim::Protocol::Aggregate) {
-        out << indent << " as-path [";
-        for (size_t i = 0; i < r.as_path.size(); ++i) out << (i ? " " : "") << r.as_path[i];
-        out << "] local-pref " << r.local_pref.value_or(0);
-        if (!r.communities.empty()) {
-          out << " communities";
-          for (auto c : r.communities) out << " " << model::communityStr(c);
-        }
-        out << "\n";
+void printTable(const std::string& title, const sim::NodeRib& rib, const RouteFilter& filter, std::ostream& out) {
+  out << title << ":\n";
+  for (const auto& r : rib.routes()) {
+    if (!filter.keeps(r)) continue;
+    std::ostringstream line;
+    line << "  " << std::left << std::setw(10) << sim::protocolName(r.protocol) << std::setw(19)
+         << r.prefix.str() << "[" << r.admin_distance << "/" << r.metric << "]";
+    std::string indent(line.str().size(), ' ');
+    for (size_t i = 0; i < r.next_hops.size(); ++i)
+      out << (i == 0 ? line.str() : indent) << " " << nextHopText(r.next_hops[i]) << "\n";
+    if (r.protocol == sim::Protocol::Bgp || r.protocol == sim::Protocol::Ibgp ||
+        r.protocol == sim::Protocol::Aggregate) {
+      out << indent << " as-path [";
+      for (size_t i = 0; i < r.as_path.size(); ++i) out << (i ? " " : "") << r.as_path[i];
+      out << "] local-pref " << r.local_pref.value_or(0);
+      if (!r.communities.empty()) {
+        out << " communities";
+        for (auto c : r.communities) out << " " << model::communityStr(c);
       }
+      out << "\n";
     }
   }
 }
 
-// The document `{"converged": .., "nodes": {name: {"routes": [..]}}}` as nlohmann's dump(2)
-// writes it, one node at a time: a fabric's whole RIB set as one JSON tree needs gigabytes.
+const std::map<std::string, sim::NodeRib>& namedVrfTables(const sim::DataPlane& dp, const std::string& node) {
+  static const std::map<std::string, sim::NodeRib> kNone;
+  auto it = dp.vrf_ribs.find(node);
+  return it == dp.vrf_ribs.end() ? kNone : it->second;
+}
+
+// Each node's default VRF under its name, then its named VRFs as "NODE vrf NAME".
+void printText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
+  for (const auto& [node, rib] : dp.ribs) {
+    if (!filter.node.empty() && node != filter.node) continue;
+    if (filter.keepsDefaultVrf()) printTable(node, rib, filter, out);
+    for (const auto& [vrf, vrfRib] : namedVrfTables(dp, node))
+      if (filter.keepsVrf(vrf)) printTable(node + " vrf " + vrf, vrfRib, filter, out);
+  }
+}
+
+nlohmann::json routesJson(const sim::NodeRib& rib, const RouteFilter& filter) {
+  nlohmann::json routes = nlohmann::json::array();
+  for (const auto& r : rib.routes())
+    if (filter.keeps(r)) routes.push_back(routeJson(r));
+  return routes;
+}
+
+// The document `{"converged": .., "nodes": {name: {"routes": [..], "vrfs": {vrf: {"routes":
+// [..]}}}}}` as nlohmann's dump(2) writes it, one node at a time: a fabric's whole RIB set as
+// one JSON tree needs gigabytes. `routes` is the default VRF's; `vrfs` is there for a node with
+// named VRFs. Filtered to a named VRF, a node has only `vrfs` (and is left out without it).
 void printJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
   out << "{\n  \"converged\": " << (dp.converged ? "true" : "false") << ",\n  \"nodes\": {";
   bool first = true;
   for (const auto& [name, rib] : dp.ribs) {
     if (!filter.node.empty() && name != filter.node) continue;
-    nlohmann::json routes = nlohmann::json::array();
-    for (const auto& r : rib.routes())
-      if (filter.keeps(r)) routes.push_back(routeJson(r));
-    std::string body = nlohmann::json{{"routes", std::move(routes)}}.dump(2);
+    nlohmann::json node = nlohmann::json::object();
+    if (filter.keepsDefaultVrf()) node["routes"] = routesJson(rib, filter);
+    nlohmann::json vrfs = nlohmann::json::object();
+    for (const auto& [vrf, vrfRib] : namedVrfTables(dp, name))
+      if (filter.keepsVrf(vrf)) vrfs[vrf] = {{"routes", routesJson(vrfRib, filter)}};
+    if (!vrfs.empty()) node["vrfs"] = std::move(vrfs);
+    if (node.empty()) continue;
+    std::string body = node.dump(2);
     out << (first ? "\n" : ",\n") << "    " << nlohmann::json(name).dump() << ": ";
     // Nested two levels deep: every line after the first gains four spaces.
     size_t start = 0;
@@ -130,7 +163,9 @@ const RegisterCommand kRoutes{
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
+      auto vrf = std::make_shared<std::string>();
       app.add_option("--node", *node, "only this node");
+      app.add_option("--vrf", *vrf, "only this VRF's tables (\"default\": the default VRF's)");
       app.add_option("--prefix", *prefix, "only routes for exactly this prefix");
       app.add_option("--protocol", *protocol, "only routes of this protocol")
           ->check(CLI::IsMember(kProtocols));
@@ -140,6 +175,7 @@ const RegisterCommand kRoutes{
       return [=]() {
         RouteFilter filter;
         filter.protocol = *protocol;
+        filter.vrf = *vrf;
         if (!prefix->empty()) {
           filter.prefix = model::Prefix::parse(*prefix);
           if (!filter.prefix) throw model::InputError("--prefix: '" + *prefix + "' is not an IPv4 prefix");
@@ -152,6 +188,10 @@ const RegisterCommand kRoutes{
           if (!d) throw model::InputError("--node: no device named '" + *node + "' in the snapshot");
           filter.node = d->name;
         }
+        if (!filter.keepsDefaultVrf() &&
+            std::none_of(net.devices.begin(), net.devices.end(),
+                         [&](const model::Device& d) { return d.vrfs.count(filter.vrf); }))
+          throw model::InputError("--vrf: no device has a VRF named '" + filter.vrf + "'");
         memory.beforeSimulating(sim::estimateSimulationMemory(net, {.routes_json = *format == "json"}));
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";

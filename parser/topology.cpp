@@ -173,13 +173,15 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
     const model::Interface* interface;
     const model::InterfaceAddress* address;
   };
-  std::map<model::Prefix, std::vector<Member>> bySubnet;
+  // By VRF and subnet: VRFs reuse addresses, and the two ends of a VRF-lite link are in the
+  // same VRF (by name) on both routers.
+  std::map<std::pair<std::string, model::Prefix>, std::vector<Member>> bySubnet;
   for (const auto& d : devices)
     for (const auto& i : d.interfaces) {
       if (i.shutdown || i.isLoopback()) continue;
       auto add = [&](const model::InterfaceAddress& a) {
         if (a.length >= 32) return;  // a host route connects nothing
-        auto& members = bySubnet[a.subnet()];
+        auto& members = bySubnet[{i.vrf, a.subnet()}];
         // One interface per device per subnet: a second one on the same device is the
         // same segment seen twice, not another neighbour.
         for (const auto& m : members)
@@ -191,7 +193,8 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
     }
 
   std::vector<model::Link> links;
-  for (const auto& [subnet, members] : bySubnet) {
+  for (const auto& [key, members] : bySubnet) {
+    const model::Prefix& subnet = key.second;
     if (members.size() < 2) continue;
     for (size_t x = 0; x < members.size(); ++x)
       for (size_t y = x + 1; y < members.size(); ++y)

@@ -70,6 +70,25 @@ TEST_CASE("a LAN of three routers is linked pairwise and reported as ambiguous a
   CHECK(warnings[0].message.find("ambiguous LAN: 3 interfaces share 192.168.1.0/24") == 0);
 }
 
+TEST_CASE("VRFs that reuse a subnet on both routers give one link per VRF") {
+  auto inVrf = [](model::Interface i, const std::string& vrf) {
+    i.vrf = vrf;
+    return i;
+  };
+  std::vector<Device> devices = {
+      device("pe1", {inVrf(iface("Gi1", "10.0.12.1/30", 3, "configs/pe1.cfg"), "BLUE"),
+                     inVrf(iface("Gi2", "10.0.12.1/30", 6, "configs/pe1.cfg"), "RED")}),
+      device("pe2", {inVrf(iface("Ethernet1", "10.0.12.2/30", 3, "configs/pe2.cfg"), "BLUE"),
+                     inVrf(iface("Ethernet2", "10.0.12.2/30", 6, "configs/pe2.cfg"), "RED")})};
+  parser::SourceText text;
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::inferLinks(devices, text, warnings);
+  REQUIRE(links.size() == 2);
+  CHECK(links[0] == Link{"pe1", "Gi1", "pe2", "Ethernet1"});
+  CHECK(links[1] == Link{"pe1", "Gi2", "pe2", "Ethernet2"});
+  CHECK(warnings.empty());
+}
+
 TEST_CASE("topology.json links resolve names case-insensitively and abbreviated interfaces") {
   auto devices = triangle();
   parser::SourceText text;

@@ -689,7 +689,7 @@ class Engine {
     path.ebgp = peer.ebgp && !peer.confed;
     path.confed = peer.confed;
     if (path.next_hop != peer.sender_address.value)  // a third-party next hop: not ourselves
-      if (auto o = topo_.owner(Ipv4{path.next_hop}); o && o->node == r) return std::nullopt;
+      if (auto o = topo_.owner(Ipv4{path.next_hop}, r); o && o->node == r) return std::nullopt;
     uint32_t res;
     if (path.next_hop == peer.sender_address.value) {  // the common case, cached per peering
       if (peerResolution_[p] == kUnresolved)

@@ -36,7 +36,7 @@ bool acceptsFromPeer(const Topology& topo, const std::vector<NodeRib>& ribs, uin
                      Ipv4 address) {
   for (const auto& nb : topo.device(b).bgp->neighbors) {
     if (!nb.address) continue;
-    auto owner = topo.owner(*nb.address);
+    auto owner = topo.owner(*nb.address, b);
     if (!owner || owner->node != a) continue;
     auto source = localAddress(topo, ribs[b], b, nb);
     if (source && *source == address) return true;
@@ -55,7 +55,7 @@ std::string statementProblem(const model::BgpNeighbor& n) {
 
 bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t from,
                 Ipv4 address, uint32_t target) {
-  auto owner = topo.owner(address);
+  auto owner = topo.owner(address, from);
   std::set<uint32_t> seen{from};
   std::deque<uint32_t> queue{from};
   while (!queue.empty()) {
@@ -172,7 +172,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       } else {
         local = localAddress(topo, igpRibs[a], a, na);
         if (local) st.local_ip = *local;
-        auto owner = topo.owner(*na.address);
+        auto owner = topo.owner(*na.address, a);
         if (!owner) {
           // A peer outside the snapshot: up when reachable, so external.json routes can enter.
           st.ebgp = semantics::declaresEbgp(*da.bgp, na);

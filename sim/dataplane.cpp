@@ -8,6 +8,7 @@
 #include "sim/rib.h"
 #include "sim/simulation_stages.h"
 #include "sim/topology.h"
+#include "sim/vrf_instances.h"
 
 namespace routefix::sim {
 
@@ -67,6 +68,15 @@ const Route* NodeRib::longestMatch(Ipv4 address) const {
   return nullptr;
 }
 
+DataPlane simulate(const model::Network& network, const SimulationOptions& options) {
+  VrfInstances vrfs(network);
+  DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options), vrfs.hasInstances());
+  vrfs.fold(dp);
+  return dp;
+}
+
+namespace detail {
+
 namespace {
 
 // One BGP computation over a fixed IGP, and the main RIBs it gives.
@@ -109,8 +119,8 @@ bool sameIgp(const IgpRoutes& a, const IgpRoutes& b) {
 
 }  // namespace
 
-DataPlane simulate(const model::Network& network, const SimulationOptions& options) {
-  auto topology = std::make_shared<Topology>(network, options);
+DataPlane simulateInstances(const model::Network& network, const SimulationOptions& options, bool vrfInstances) {
+  auto topology = std::make_shared<Topology>(network, options, vrfInstances);
   PolicyContext context(network);
   IgpRoutes igp = computeIgp(*topology, context.policies);
   // BGP routes redistributed into OSPF change the IGP, and the IGP what BGP decides: the two
@@ -135,6 +145,8 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   recordOutcome(dp, std::move(run.setup), std::move(run.outcome), std::move(topology));
   return dp;
 }
+
+}  // namespace detail
 
 std::optional<NextHopResolution> resolveBgpNextHop(const DataPlane& dp, std::string_view node, Ipv4 address,
                                                    const Prefix& destination) {

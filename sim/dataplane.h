@@ -71,6 +71,8 @@ class NodeRib {
 struct BgpSessionStatus {
   std::string node;       // the side that configures the neighbor
   std::string peer_node;  // "" if the address belongs to no device in the snapshot
+  std::string vrf;        // the VRF of node's BGP instance ("" the default VRF)
+  std::string peer_vrf;   // the VRF of peer_node's
   Ipv4 local_ip;
   Ipv4 peer_ip;
   // Unnumbered (the session runs over IPv6 link-local addresses): the node's interface it
@@ -91,13 +93,18 @@ class Topology;
 }
 
 struct DataPlane {
-  std::map<std::string, NodeRib> ribs;  // by device name
+  std::map<std::string, NodeRib> ribs;  // by device name: each device's default VRF
+  // The named VRFs' tables (VRF-lite, see sim/vrf_instances.h): device -> VRF -> RIB.
+  std::map<std::string, std::map<std::string, NodeRib>> vrf_ribs;
   std::vector<BgpSessionStatus> sessions;
   bool converged = true;
   std::vector<std::string> warnings;  // e.g. BGP oscillation: which prefix, which nodes
   std::vector<Prefix> oscillating_prefixes;  // BGP prefixes that did not converge
   // The layer-2/3 view the simulation used, kept so trace() need not rebuild it.
   std::shared_ptr<const detail::Topology> topology;
+  // The network that topology views when it is not the caller's (one with the VRFs as
+  // devices of their own), kept alive with it.
+  std::shared_ptr<const model::Network> simulated_network;
 };
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options = {});
@@ -131,6 +138,9 @@ class FailureSimulator {
 
  private:
   struct State;
+  // Both over the network with VRFs as devices of their own (sim/vrf_instances.h).
+  static DataPlane baselineOf(State& st);
+  static DataPlane simulateScenario(State& st, const SimulationOptions& scenario);
   std::unique_ptr<State> state_;
 };
 

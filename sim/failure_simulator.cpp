@@ -7,6 +7,7 @@
 
 #include "sim/dataplane.h"
 #include "sim/simulation_stages.h"
+#include "sim/vrf_instances.h"
 
 namespace routefix::sim {
 
@@ -45,35 +46,43 @@ std::vector<Prefix> changedRoutes(const std::vector<Route>& before, std::vector<
 }  // namespace
 
 struct FailureSimulator::State {
-  explicit State(const model::Network& net) : network(net), context(net) {}
+  explicit State(const model::Network& snapshot) : vrfs(snapshot), network(vrfs.network()), context(network) {}
 
-  const model::Network& network;
+  VrfInstances vrfs;
+  const model::Network& network;  // the snapshot with its VRFs as devices of their own
   PolicyContext context;
   IgpRoutes igp;
   std::shared_ptr<const BgpConvergedState> bgp;
   std::vector<std::vector<Route>> bgpRoutes;  // per node, sorted by prefix
-  DataPlane baseline;
+  DataPlane baseline;        // over network's devices
+  DataPlane foldedBaseline;  // as simulate() reports it
   // BGP next hops resolve only over other BGP routes, or BGP routes feed the IGP (simulate()
   // runs more rounds): the scenarios are simulated from scratch.
   bool recursive = false;
 };
 
-FailureSimulator::FailureSimulator(const model::Network& network)
-    : state_(std::make_unique<State>(network)) {
+FailureSimulator::FailureSimulator(const model::Network& snapshot)
+    : state_(std::make_unique<State>(snapshot)) {
   auto& st = *state_;
+  st.baseline = baselineOf(st);
+  st.foldedBaseline = st.baseline;
+  st.vrfs.fold(st.foldedBaseline);
+}
+
+DataPlane FailureSimulator::baselineOf(State& st) {
+  const model::Network& network = st.network;
   // The IGP depends on BGP's outcome (simulate() iterates the two): scenarios from scratch.
   if (redistributesBgpIntoIgp(network)) {
     st.recursive = true;
-    st.baseline = sim::simulate(network);
-    return;
+    return simulateInstances(network, {}, st.vrfs.hasInstances());
   }
-  auto topology = std::make_shared<Topology>(network, SimulationOptions{});
+  auto topology = std::make_shared<Topology>(network, SimulationOptions{}, st.vrfs.hasInstances());
   st.igp = computeIgp(*topology, st.context.policies);
   auto setup = establishSessions(*topology, st.igp.ribs);
   auto outcome = computeBgp(*topology, st.igp.ribs, setup, st.context.policies, st.context.tables,
                             /*keepState=*/true);
   st.bgp = std::move(outcome.state);
-  auto& dp = st.baseline;
+  DataPlane dp;
   st.bgpRoutes.resize(topology->nodeCount());
   for (uint32_t i = 0; i < topology->nodeCount(); ++i) {
     auto& bgp = st.bgpRoutes[i];
@@ -85,20 +94,27 @@ FailureSimulator::FailureSimulator(const model::Network& network)
   for (const auto& d : network.devices) mainRibs.push_back(dp.ribs.at(d.name));
   if (resolvesAny(*topology, outcome.unresolved, mainRibs)) {
     st.recursive = true;
-    st.baseline = sim::simulate(network);
-    return;
+    return simulateInstances(network, {}, st.vrfs.hasInstances());
   }
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
+  return dp;
 }
 
 FailureSimulator::~FailureSimulator() = default;
 
-const DataPlane& FailureSimulator::baseline() const { return state_->baseline; }
+const DataPlane& FailureSimulator::baseline() const { return state_->foldedBaseline; }
 
-DataPlane FailureSimulator::simulate(const SimulationOptions& scenario) {
+DataPlane FailureSimulator::simulate(const SimulationOptions& snapshotScenario) {
   auto& st = *state_;
-  if (!st.baseline.converged || st.recursive) return sim::simulate(st.network, scenario);
-  auto topology = std::make_shared<Topology>(st.network, scenario);
+  DataPlane dp = simulateScenario(st, st.vrfs.options(snapshotScenario));
+  st.vrfs.fold(dp);
+  return dp;
+}
+
+DataPlane FailureSimulator::simulateScenario(State& st, const SimulationOptions& scenario) {
+  if (!st.baseline.converged || st.recursive)
+    return simulateInstances(st.network, scenario, st.vrfs.hasInstances());
+  auto topology = std::make_shared<Topology>(st.network, scenario, st.vrfs.hasInstances());
   const Topology& topo = *topology;
   size_t n = topo.nodeCount();
   IgpRoutes igp = computeIgp(topo, st.context.policies, &st.igp);

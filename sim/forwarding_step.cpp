@@ -73,7 +73,7 @@ ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, con
   std::optional<InterfaceRef> next;
   if (egress) {
     InterfaceRef here{x, static_cast<uint32_t>(egress - d.interfaces.data())};
-    auto o = topo.owner(target);
+    auto o = topo.owner(target, x);
     const auto& peers = topo.segmentPeers(here);
     if (o && std::find(peers.begin(), peers.end(), *o) != peers.end()) next = o;
     // An interface next hop with a known router behind it (BGP unnumbered: the peer's

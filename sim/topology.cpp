@@ -14,7 +14,7 @@ uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t x) {
 
 }  // namespace
 
-Topology::Topology(const model::Network& network, const SimulationOptions& options)
+Topology::Topology(const model::Network& network, const SimulationOptions& options, bool vrfInstances)
     : network_(network), failed_(options.failed_links) {
   uint32_t total = 0;
   for (uint32_t n = 0; n < network.devices.size(); ++n) {
@@ -52,7 +52,13 @@ Topology::Topology(const model::Network& network, const SimulationOptions& optio
       if (!up(r)) continue;
       uint32_t f = flat(r);
       if (linked[f]) members[findRoot(parent, f)].push_back(r);
-      auto own = [&](const model::InterfaceAddress& a) { owners_.emplace(a.address.value, r); };
+      auto own = [&](const model::InterfaceAddress& a) {
+        auto [first, added] = owners_.emplace(a.address.value, r);
+        if (added || !vrfInstances) return;
+        auto& all = reused_[a.address.value];
+        if (all.empty()) all.push_back(first->second);
+        all.push_back(r);
+      };
       if (d.interfaces[i].address) own(*d.interfaces[i].address);
       for (const auto& s : d.interfaces[i].secondary) own(s);
     }
@@ -80,6 +86,20 @@ std::optional<InterfaceRef> Topology::owner(Ipv4 address) const {
   return it->second;
 }
 
+std::optional<InterfaceRef> Topology::owner(Ipv4 address, uint32_t from) const {
+  auto it = reused_.find(address.value);
+  if (it == reused_.end()) return owner(address);
+  const auto& owners = it->second;
+  for (const auto& o : owners)
+    if (o.node == from) return o;
+  for (uint32_t i = 0; i < network_.devices[from].interfaces.size(); ++i) {
+    const auto& across = segmentPeers({from, i});
+    for (const auto& o : owners)
+      if (std::find(across.begin(), across.end(), o) != across.end()) return o;
+  }
+  return owners.front();
+}
+
 std::optional<uint32_t> Topology::interfaceFor(uint32_t node, Ipv4 address) const {
   const auto& d = network_.devices[node];
   for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
@@ -98,7 +118,7 @@ std::string Topology::ownerName(Ipv4 address) const {
 }
 
 std::string Topology::nodeBehind(InterfaceRef r, Ipv4 address) const {
-  auto o = owner(address);
+  auto o = owner(address, r.node);
   if (!o) return {};
   const auto& peers = segmentPeers(r);
   if (std::find(peers.begin(), peers.end(), *o) != peers.end()) return network_.devices[o->node].name;
