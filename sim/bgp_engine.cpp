@@ -1,4 +1,5 @@
 #include "sim/bgp_engine.h"
+#include "sim/redistribution_source.h"
 
 #include <algorithm>
 #include <array>
@@ -265,22 +266,7 @@ class Engine {
       }
       for (const auto& redist : bgp->redistributions) {
         for (const auto& r : ribs_[n].routes()) {
-          bool wanted = false;
-          switch (redist.source) {
-            case model::RouteSource::Connected: wanted = r.protocol == Protocol::Connected; break;
-            case model::RouteSource::Static: wanted = r.protocol == Protocol::Static; break;
-            case model::RouteSource::Aggregate: wanted = r.protocol == Protocol::Aggregate; break;
-            case model::RouteSource::Eigrp:
-              wanted = (r.protocol == Protocol::Eigrp || r.protocol == Protocol::EigrpExternal) &&
-                       (redist.process == 0 || r.eigrp_as == redist.process);
-              break;
-            case model::RouteSource::Ospf:
-              wanted = r.protocol == Protocol::Ospf || r.protocol == Protocol::OspfInterArea ||
-                       r.protocol == Protocol::OspfE1 || r.protocol == Protocol::OspfE2;
-              break;
-            default: break;
-          }
-          if (!wanted) continue;
+          if (!takenFromSource(redist, r)) continue;
           BgpPath path = localPath(n, 2, redist.metric.value_or(r.metric));
           path.source = redist.source;
           if (!r.next_hops.empty())

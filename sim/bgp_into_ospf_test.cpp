@@ -19,11 +19,8 @@ NetworkBuilder asbr(Vendor vendor) {
   b.link("r1", "r3", "10.0.13.0/30");
   b.iface("r2", "lan", "10.2.0.1/24");
   b.iface("r3", "lan", "10.3.0.1/24");
-  for (auto [node, peer] : {std::pair{"r0", "r1"}, std::pair{"r1", "r0"}}) {
-    b.dev(node).ospf.emplace();
-    for (auto& i : b.dev(node).interfaces)
-      if (i.name == std::string("to-") + peer) i.ospf_area = 0;
-  }
+  b.ospfTowards("r0", "r1");
+  b.ospfTowards("r1", "r0");
   b.bgp("r1", 65001);
   b.bgp("r2", 65002);
   b.bgp("r3", 65001);

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "semantics/eigrp_rules.h"
+#include "sim/redistribution_source.h"
 
 namespace routefix::sim::detail {
 
@@ -47,16 +48,11 @@ bool coveredBy(const model::Device& d, uint32_t asn, const Route& route) {
 bool takes(const model::Device& d, const model::Redistribution& r, const model::EigrpProcess& into,
            const Route& route) {
   switch (r.source) {
-    case model::RouteSource::Connected: return route.protocol == Protocol::Connected;
-    case model::RouteSource::Static: return route.protocol == Protocol::Static;
-    case model::RouteSource::Ospf:
-      return route.protocol == Protocol::Ospf || route.protocol == Protocol::OspfInterArea ||
-             route.protocol == Protocol::OspfE1 || route.protocol == Protocol::OspfE2;
+    case model::RouteSource::Connected:
+    case model::RouteSource::Static:
+    case model::RouteSource::Ospf: return takenFromSource(r, route);
     case model::RouteSource::Eigrp:
-      if (r.process == into.asn) return false;
-      return ((route.protocol == Protocol::Eigrp || route.protocol == Protocol::EigrpExternal) &&
-              route.eigrp_as == r.process) ||
-             coveredBy(d, r.process, route);
+      return r.process != into.asn && (takenFromSource(r, route) || coveredBy(d, r.process, route));
     default: return false;  // BGP into EIGRP: not modelled (the IGP is computed before BGP)
   }
 }

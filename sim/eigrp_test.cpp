@@ -85,11 +85,8 @@ TEST_CASE("EIGRP routes redistributed into OSPF (E2, metric 20) and BGP (MED = E
   auto b = pair();
   b.router("r0", Vendor::Ios);
   b.link("r0", "r1", "172.16.1.0/30");
-  for (auto [node, peer] : {std::pair{"r0", "r1"}, std::pair{"r1", "r0"}}) {
-    b.dev(node).ospf.emplace();
-    for (auto& i : b.dev(node).interfaces)
-      if (i.name == std::string("to-") + peer) i.ospf_area = 0;
-  }
+  b.ospfTowards("r0", "r1");
+  b.ospfTowards("r1", "r0");
   Redistribution intoOspf;
   intoOspf.source = RouteSource::Eigrp;
   intoOspf.process = 1;

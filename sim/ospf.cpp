@@ -1,4 +1,5 @@
 #include "sim/ospf.h"
+#include "sim/redistribution_source.h"
 
 #include <algorithm>
 #include <cmath>
@@ -152,19 +153,12 @@ struct External {
 };
 
 // Whether `route` is one that the redistribution `r` takes on device `d`.
+// OSPF takes connected, static, BGP and EIGRP routes (and iBGP ones where the vendor does).
 bool redistributable(const model::Device& d, const model::Redistribution& r, const Route& route) {
-  Protocol protocol = route.protocol;
-  switch (r.source) {
-    case model::RouteSource::Connected: return protocol == Protocol::Connected;
-    case model::RouteSource::Static: return protocol == Protocol::Static;
-    case model::RouteSource::Bgp:
-      return protocol == Protocol::Bgp ||
-             ((protocol == Protocol::Ibgp || protocol == Protocol::Aggregate) && d.bgp && d.bgp->redistribute_internal);
-    case model::RouteSource::Eigrp:
-      return (protocol == Protocol::Eigrp || protocol == Protocol::EigrpExternal) &&
-             (r.process == 0 || route.eigrp_as == r.process);
-    default: return false;
-  }
+  if (r.source == model::RouteSource::Bgp && (route.protocol == Protocol::Ibgp || route.protocol == Protocol::Aggregate))
+    return d.bgp && d.bgp->redistribute_internal;
+  if (r.source == model::RouteSource::Ospf || r.source == model::RouteSource::Aggregate) return false;
+  return takenFromSource(r, route);
 }
 
 }  // namespace

@@ -85,6 +85,14 @@ class NetworkBuilder {
     permitAll(b);
   }
 
+  // OSPF area 0 on `node`'s interface towards `peer` (as `link` named it).
+  void ospfTowards(const std::string& node, const std::string& peer) {
+    auto& d = dev(node);
+    if (!d.ospf) d.ospf.emplace();
+    for (auto& i : d.interfaces)
+      if (i.name == "to-" + peer) i.ospf_area = 0;
+  }
+
   void permitAll(const std::string& node, const std::string& name = "ALL") {
     RoutePolicy p;
     p.name = name;

@@ -1,0 +1,27 @@
+// Which routes a `redistribute <protocol> [N]` statement takes, by the route's protocol: one
+// rule for redistribution into BGP, OSPF and EIGRP. Vendor rules on top of it (iBGP into an
+// IGP, the connected subnets a source protocol runs on) stay with the receiving protocol.
+#pragma once
+
+#include "model/device.h"
+#include "sim/dataplane.h"
+
+namespace routefix::sim::detail {
+
+inline bool takenFromSource(const model::Redistribution& r, const Route& route) {
+  Protocol p = route.protocol;
+  switch (r.source) {
+    case model::RouteSource::Connected: return p == Protocol::Connected;
+    case model::RouteSource::Static: return p == Protocol::Static;
+    case model::RouteSource::Aggregate: return p == Protocol::Aggregate;
+    case model::RouteSource::Ospf:
+      return p == Protocol::Ospf || p == Protocol::OspfInterArea || p == Protocol::OspfE1 || p == Protocol::OspfE2;
+    case model::RouteSource::Bgp: return p == Protocol::Bgp;  // eBGP; iBGP is the receiver's rule
+    case model::RouteSource::Eigrp:
+      return (p == Protocol::Eigrp || p == Protocol::EigrpExternal) && (r.process == 0 || route.eigrp_as == r.process);
+    case model::RouteSource::Kernel: return false;
+  }
+  return false;
+}
+
+}  // namespace routefix::sim::detail
