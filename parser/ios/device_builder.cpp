@@ -88,28 +88,25 @@ model::BgpProcess& DeviceBuilder::vrfBgp(const std::string& vrfName, uint32_t as
   return *v.bgp;
 }
 
-model::OspfProcess& DeviceBuilder::ospf(uint32_t processId, const model::SourceSpan& span) {
-  if (!device_.ospf) {
-    model::OspfProcess& p = device_.ospf.emplace();
+model::OspfProcess& DeviceBuilder::openOspf(std::optional<model::OspfProcess>& slot, uint32_t processId,
+                                            const model::SourceSpan& span) {
+  if (!slot) {
+    model::OspfProcess& p = slot.emplace();
     p.process_id = processId;
     p.span = span;
     p.reference_bandwidth_mbps = device_.defaults.ospf_reference_bandwidth_mbps;
   }
-  ospf_target_ = &*device_.ospf;
-  return *device_.ospf;
+  ospf_target_ = &*slot;
+  return *slot;
+}
+
+model::OspfProcess& DeviceBuilder::ospf(uint32_t processId, const model::SourceSpan& span) {
+  return openOspf(device_.ospf, processId, span);
 }
 
 model::OspfProcess& DeviceBuilder::vrfOspf(const std::string& vrfName, uint32_t processId,
                                            const model::SourceSpan& span) {
-  model::Vrf& v = vrf(vrfName, span);
-  if (!v.ospf) {
-    model::OspfProcess& p = v.ospf.emplace();
-    p.process_id = processId;
-    p.span = span;
-    p.reference_bandwidth_mbps = device_.defaults.ospf_reference_bandwidth_mbps;
-  }
-  ospf_target_ = &*v.ospf;
-  return *v.ospf;
+  return openOspf(vrf(vrfName, span).ospf, processId, span);
 }
 
 void DeviceBuilder::useFrrDatacenterDefaults() {

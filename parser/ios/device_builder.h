@@ -71,6 +71,10 @@ class DeviceBuilder {
   DeviceParse finish();
 
  private:
+  // Creates the OSPF process in `slot` (the device's or a VRF's) on first use, with the vendor
+  // defaults, and makes it the target of later OSPF statements.
+  model::OspfProcess& openOspf(std::optional<model::OspfProcess>& slot, uint32_t processId,
+                               const model::SourceSpan& span);
   // A tunnel whose `tunnel source` is shut, unaddressed or missing has its line protocol
   // down (IOS): it routes nothing.
   void markTunnelsWithSourceDown();
