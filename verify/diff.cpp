@@ -25,15 +25,6 @@ std::set<std::string> nodeNames(const model::Network& n) {
   return s;
 }
 
-void addDestinations(const sim::DataPlane& dp, std::set<model::Prefix>& out) {
-  for (const auto& [node, rib] : dp.ribs)
-    for (const auto& r : rib.routes()) {
-      std::string family = protocolFamily(r.protocol);
-      if (family == "bgp" || family == "ospf" || (r.protocol == sim::Protocol::Connected && r.prefix.length <= 29))
-        out.insert(r.prefix);
-    }
-}
-
 // Whether every representative address is delivered from `source`; else the failing trace.
 std::optional<Counterexample> unreachable(const model::Network& net, const sim::DataPlane& dp,
                                           const std::string& source, const std::vector<model::Ipv4>& addresses) {
@@ -108,9 +99,8 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
     return std::tie(a.node, a.prefix) < std::tie(b.node, b.prefix);
   });
 
-  std::set<model::Prefix> destinations;
-  addDestinations(oldDp, destinations);
-  addDestinations(newDp, destinations);
+  std::set<model::Prefix> destinations = trafficDestinations(oldDp);
+  destinations.merge(trafficDestinations(newDp));
   for (const auto& d : destinations) {
     auto oldReps = representativeAddresses(oldNet, oldDp, d);
     auto newReps = representativeAddresses(newNet, newDp, d);

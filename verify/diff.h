@@ -47,9 +47,8 @@ struct DiffReport {
   bool regressed() const;  // an intent that held in OLD fails in NEW
 };
 
-// Destinations compared for reachability: every prefix some node learns by BGP or OSPF, and
-// every connected subnet of /29 or larger (LANs; point-to-point link subnets would only
-// add noise). A pair is reachable when every representative address is delivered.
+// Destinations compared for reachability: trafficDestinations() of either side. A pair is
+// reachable when every representative address is delivered.
 DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& oldDp,
                          const model::Network& newNet, const sim::DataPlane& newDp,
                          const VerifyReport* oldVerify, const VerifyReport* newVerify);

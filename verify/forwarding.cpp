@@ -93,6 +93,17 @@ std::vector<model::Link> linksBetween(const model::Network& network, const std::
   return out;
 }
 
+std::set<model::Prefix> trafficDestinations(const sim::DataPlane& dataPlane) {
+  std::set<model::Prefix> out;
+  for (const auto& [node, rib] : dataPlane.ribs)
+    for (const auto& r : rib.routes()) {
+      std::string family = protocolFamily(r.protocol);
+      if (family == "bgp" || family == "ospf" || (r.protocol == sim::Protocol::Connected && r.prefix.length <= 29))
+        out.insert(r.prefix);
+    }
+  return out;
+}
+
 std::string protocolFamily(sim::Protocol p) {
   switch (p) {
     case sim::Protocol::Bgp:

@@ -24,6 +24,11 @@ std::vector<model::Ipv4> representativeAddresses(const model::Network& network,
                                                  const sim::DataPlane& dataPlane,
                                                  const model::Prefix& destination);
 
+// The destinations traffic is judged for (diff, intent mining): every prefix some node learns
+// by BGP or OSPF, and every connected subnet of /29 or larger (LANs; point-to-point link
+// subnets would only add noise).
+std::set<model::Prefix> trafficDestinations(const sim::DataPlane& dataPlane);
+
 // The link (as in Network::links) that an interface of a node sits on. Names match
 // case-insensitively, as everywhere in snapshots.
 class LinkIndex {
