@@ -271,7 +271,7 @@ class Miner {
         };
         if (c.reach) fact(IntentType::Reachability, "", 0, level(*c.reach));
         if (c.isolated) fact(IntentType::Isolation, "", 0, level(*c.isolated));
-        for (const auto& [w, cand] : c.waypoints) fact(IntentType::Waypoint, w, 0, level(cand));
+        for (const auto& w : waypointsNotImplied(d, s, level)) fact(IntentType::Waypoint, w, 0, level(c.waypoints.at(w)));
         // One intent per distinct count, at the largest failure budget that keeps it.
         uint32_t levels = std::min<uint32_t>(c.min_paths.size(), complete + 1);
         for (uint32_t j = 0; j < levels; ++j)
@@ -279,6 +279,38 @@ class Miner {
             fact(IntentType::Multipath, "", c.min_paths[j], j);
       }
     return facts;
+  }
+
+  // The waypoints of source s towards d that the others do not imply. Forwarding depends on
+  // the destination alone (without ACLs on the source address), so traffic that crosses w
+  // continues as w's own traffic: "s crosses w" and "w crosses v", both surviving up to L
+  // failures, imply "s crosses v" up to L. Nodes nearer to s cross more nodes themselves, so
+  // taking the largest crossing sets first keeps the nearest waypoint and drops what it implies.
+  template <typename Level>
+  std::vector<std::string> waypointsNotImplied(const DestinationState& d, size_t s, const Level& level) const {
+    const auto& mine = d.pairs[s].waypoints;
+    auto waypointsOf = [&](const std::string& node) -> const std::map<std::string, Candidate>* {
+      auto it = std::lower_bound(sources_.begin(), sources_.end(), node);
+      return it == sources_.end() || *it != node ? nullptr : &d.pairs[it - sources_.begin()].waypoints;
+    };
+    std::vector<std::string> order;
+    for (const auto& [w, cand] : mine) order.push_back(w);
+    if (sourceAcls_) return order;
+    auto crossed = [&](const std::string& w) { return waypointsOf(w) ? waypointsOf(w)->size() : 0; };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const std::string& a, const std::string& b) { return crossed(a) > crossed(b); });
+    std::vector<std::string> kept;
+    for (const auto& v : order) {
+      uint32_t want = level(mine.at(v));
+      bool implied = std::any_of(kept.begin(), kept.end(), [&](const std::string& w) {
+        const auto* next = waypointsOf(w);
+        auto it = next ? next->find(v) : std::map<std::string, Candidate>::const_iterator();
+        return level(mine.at(w)) >= want && next && it != next->end() && level(it->second) >= want;
+      });
+      if (!implied) kept.push_back(v);
+    }
+    std::sort(kept.begin(), kept.end());
+    return kept;
   }
 
   const model::Network& network_;
