@@ -52,43 +52,6 @@ bool connectedRoute(const sim::Route& r) {
   return r.protocol == sim::Protocol::Connected || r.protocol == sim::Protocol::Local;
 }
 
-// Where a scenario forwards differently from the baseline: the (node, prefix) pairs whose
-// route differs in next hops (or appeared, or went), found by merging the two sorted tables
-// of each node that does not share its table with the baseline (FailureSimulator shares the
-// others); and the ends of the failed links, which forward differently for any prefix (same
-// routes, other neighbours).
-struct ForwardingChanges {
-  std::vector<std::pair<std::string, model::Prefix>> routes;
-  std::set<std::string> link_ends;
-};
-
-ForwardingChanges forwardingChanges(const sim::DataPlane& baseline, const sim::DataPlane& dp,
-                                    const std::set<model::Link>& failed) {
-  ForwardingChanges out;
-  static const sim::NodeRib kEmpty;
-  for (const auto& [node, rib] : dp.ribs) {
-    auto it = baseline.ribs.find(node);
-    const sim::NodeRib& before = it == baseline.ribs.end() ? kEmpty : it->second;
-    if (rib.sharesWith(before)) continue;
-    const auto& a = before.routes();
-    const auto& b = rib.routes();
-    auto x = a.begin(), y = b.begin();
-    while (x != a.end() || y != b.end()) {
-      if (y == b.end() || (x != a.end() && x->prefix < y->prefix)) {
-        out.routes.emplace_back(node, (x++)->prefix);
-      } else if (x == a.end() || y->prefix < x->prefix) {
-        out.routes.emplace_back(node, (y++)->prefix);
-      } else {
-        if (!(x->next_hops == y->next_hops) || connectedRoute(*x) != connectedRoute(*y))
-          out.routes.emplace_back(node, x->prefix);
-        ++x, ++y;
-      }
-    }
-  }
-  for (const auto& l : failed) out.link_ends.insert({l.a, l.b});
-  return out;
-}
-
 bool overlap(const model::Prefix& a, const model::Prefix& b) { return a.contains(b) || b.contains(a); }
 
 // Whether an intent that holds in `baseline` holds in the scenario `dp` too, judged from
@@ -145,6 +108,33 @@ uint64_t choose(uint64_t n, uint64_t k) {
 }
 
 }  // namespace
+
+ForwardingChanges forwardingChanges(const sim::DataPlane& baseline, const sim::DataPlane& dp,
+                                    const std::set<model::Link>& failed) {
+  ForwardingChanges out;
+  static const sim::NodeRib kEmpty;
+  for (const auto& [node, rib] : dp.ribs) {
+    auto it = baseline.ribs.find(node);
+    const sim::NodeRib& before = it == baseline.ribs.end() ? kEmpty : it->second;
+    if (rib.sharesWith(before)) continue;
+    const auto& a = before.routes();
+    const auto& b = rib.routes();
+    auto x = a.begin(), y = b.begin();
+    while (x != a.end() || y != b.end()) {
+      if (y == b.end() || (x != a.end() && x->prefix < y->prefix)) {
+        out.routes.emplace_back(node, (x++)->prefix);
+      } else if (x == a.end() || y->prefix < x->prefix) {
+        out.routes.emplace_back(node, (y++)->prefix);
+      } else {
+        if (!(x->next_hops == y->next_hops) || connectedRoute(*x) != connectedRoute(*y))
+          out.routes.emplace_back(node, x->prefix);
+        ++x, ++y;
+      }
+    }
+  }
+  for (const auto& l : failed) out.link_ends.insert({l.a, l.b});
+  return out;
+}
 
 std::set<model::Link> relevantLinks(const model::Network& network, const sim::DataPlane& dp,
                                     const std::vector<model::Prefix>& destinations,

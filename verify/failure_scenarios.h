@@ -47,6 +47,19 @@ std::set<model::Link> relevantLinks(const model::Network& network, const sim::Da
                                     const std::vector<model::Prefix>& destinations,
                                     const std::set<model::Link>& failed);
 
+// Where a scenario forwards differently from the baseline: the (node, prefix) pairs whose
+// route differs in next hops (or appeared, or went), found by merging the two sorted tables
+// of each node that does not share its table with the baseline (FailureSimulator shares the
+// others); and the ends of the failed links, which forward differently for any prefix (same
+// routes, other neighbours).
+struct ForwardingChanges {
+  std::vector<std::pair<std::string, model::Prefix>> routes;
+  std::set<std::string> link_ends;
+};
+
+ForwardingChanges forwardingChanges(const sim::DataPlane& baseline, const sim::DataPlane& dp,
+                                    const std::set<model::Link>& failed);
+
 // The destinations an intent is about (empty: all addresses).
 std::vector<model::Prefix> intentDestinations(const Intent& intent);
 

@@ -248,14 +248,39 @@ class Miner {
         sim::DataPlane dp = simulator->simulate(scenario);
         ++result.scenarios_simulated;
         if (++done % 100 == 0) say("  " + std::to_string(done) + "/" + std::to_string(level.size()));
+        std::vector<model::Prefix> moved = forwardingMoved(*simulator, dp, failed);
         for (size_t d : which) {
           if (!anyOpen(states_[d])) continue;
-          DestinationFacts facts(network_, dp, states_[d].prefix, scenario, sourceAcls_);
-          judge(states_[d], facts, size);
+          const model::Prefix& prefix = states_[d].prefix;
+          // Forwarding to d as in the baseline: every fact of the baseline still holds.
+          if (std::any_of(moved.begin(), moved.end(),
+                          [&](const model::Prefix& p) { return p.contains(prefix) || prefix.contains(p); })) {
+            DestinationFacts facts(network_, dp, prefix, scenario, sourceAcls_);
+            judge(states_[d], facts, size);
+          }
           expand(dp, failed, d);
         }
       }
     }
+  }
+
+  // The prefixes whose forwarding may differ from the baseline's in `dp`: routes that changed
+  // next hops (or came or went), and routes at the ends of a failed link that still point
+  // over it (same route, but the neighbour is gone).
+  std::vector<model::Prefix> forwardingMoved(const sim::FailureSimulator& simulator, const sim::DataPlane& dp,
+                                             const std::set<model::Link>& failed) const {
+    std::set<model::Prefix> moved;
+    ForwardingChanges changes = forwardingChanges(simulator.baseline(), dp, failed);
+    for (const auto& [node, prefix] : changes.routes) moved.insert(prefix);
+    for (const sim::DataPlane* plane : {&simulator.baseline(), &dp})
+      for (const auto& node : changes.link_ends) {
+        auto rib = plane->ribs.find(node);
+        if (rib == plane->ribs.end()) continue;
+        for (const auto& r : rib->second.routes())
+          for (const auto& nh : r.next_hops)
+            if (const model::Link* l = links_.at(node, nh.interface); l && failed.count(*l)) moved.insert(r.prefix);
+      }
+    return {moved.begin(), moved.end()};
   }
 
   std::vector<MinedFact> collect(const MiningResult& result) const {
@@ -318,6 +343,7 @@ class Miner {
   const MiningOptions& options_;
   bool sourceAcls_;
   uint32_t budget_;  // K, at most every link (failing more is the same scenario)
+  LinkIndex links_{network_};
   std::vector<std::string> sources_;
   std::vector<DestinationState> states_;
 };
