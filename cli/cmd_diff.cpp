@@ -68,6 +68,7 @@ int runDiffCommand(const DiffArgs& args) {
                                                   newReport ? &*newReport : nullptr);
   if (args.format == "json") std::cout << verify::diffJson(diff).dump(2) << "\n";
   else if (args.format == "sarif") std::cout << verify::diffSarif(diff, args.new_snapshot).dump(2) << "\n";
+  else if (args.format == "codequality") std::cout << verify::diffCodeQuality(diff, args.new_snapshot).dump(2) << "\n";
   else if (args.format == "junit") std::cout << verify::diffJunit(diff);
   else std::cout << verify::diffText(diff);
   bool violated = newReport && !std::all_of(newReport->intents.begin(), newReport->intents.end(),
@@ -86,8 +87,8 @@ const RegisterCommand kDiff{
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
-      app.add_option("--format", args->format, "text|json|sarif|junit")
-          ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
+      app.add_option("--format", args->format, "text|json|sarif|junit|codequality (GitLab Code Quality)")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codequality"}));
       return [args] { return runDiffCommand(*args); };
     }};
 

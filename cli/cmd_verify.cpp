@@ -48,6 +48,7 @@ int runVerifyCommand(const VerifyArgs& args) {
 
   if (args.format == "json") std::cout << verify::verifyJson(report).dump(2) << "\n";
   else if (args.format == "sarif") std::cout << verify::verifySarif(report, args.snapshot).dump(2) << "\n";
+  else if (args.format == "codequality") std::cout << verify::verifyCodeQuality(report, args.snapshot).dump(2) << "\n";
   else if (args.format == "junit") std::cout << verify::verifyJunit(report);
   else std::cout << verify::verifyText(report);
   return report.allHold() ? kExitOk : kExitViolated;
@@ -67,8 +68,8 @@ const RegisterCommand kVerify{
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_flag("--hygiene", args->hygiene,
                    "also run the built-in hygiene checks (always run when there are no intents)");
-      app.add_option("--format", args->format, "text|json|sarif|junit")
-          ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
+      app.add_option("--format", args->format, "text|json|sarif|junit|codequality (GitLab Code Quality)")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codequality"}));
       return [args] { return runVerifyCommand(*args); };
     }};
 

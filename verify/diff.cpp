@@ -217,9 +217,15 @@ std::string diffText(const DiffReport& diff) {
   return out;
 }
 
-nlohmann::json diffSarif(const DiffReport& diff, const std::string& newSnapshot) {
-  std::vector<SarifRule> rules = {{"diff/intent-regressed", "an intent that held before the change fails after it"},
-                                  {"diff/reachability-lost", "a source can no longer reach a destination"}};
+namespace {
+
+const std::vector<SarifRule> kDiffRules = {
+    {"diff/intent-regressed", "an intent that held before the change fails after it"},
+    {"diff/reachability-lost", "a source can no longer reach a destination"}};
+
+// What the change broke, for SARIF and Code Quality alike.
+std::vector<SarifResult> diffResults(const DiffReport& diff) {
+  const auto& rules = kDiffRules;
   std::vector<SarifResult> results;
   for (const auto& i : diff.intents) {
     if (!(i.before == "pass" && i.after == "fail")) continue;
@@ -229,6 +235,7 @@ nlohmann::json diffSarif(const DiffReport& diff, const std::string& newSnapshot)
                 (i.counterexample ? ": " + i.counterexample->reason : "");
     if (i.counterexample) r.location = i.counterexample->location;
     r.properties = {{"intent", i.name}};
+    r.identity = i.name;
     results.push_back(std::move(r));
   }
   for (const auto& c : diff.reachability) {
@@ -238,9 +245,20 @@ nlohmann::json diffSarif(const DiffReport& diff, const std::string& newSnapshot)
     r.level = "warning";
     r.message = c.source + " no longer reaches " + c.destination.str() + (c.why ? ": " + c.why->reason : "");
     r.properties = {{"source", c.source}, {"destination", c.destination.str()}};
+    r.identity = c.source + " " + c.destination.str();
     results.push_back(std::move(r));
   }
-  return sarifLog("0.1", rules, results, newSnapshot);
+  return results;
+}
+
+}  // namespace
+
+nlohmann::json diffSarif(const DiffReport& diff, const std::string& newSnapshot) {
+  return sarifLog("0.1", kDiffRules, diffResults(diff), newSnapshot);
+}
+
+nlohmann::json diffCodeQuality(const DiffReport& diff, const std::string& newSnapshot) {
+  return codeQualityJson(diffResults(diff), newSnapshot);
 }
 
 std::string diffJunit(const DiffReport& diff) {

@@ -56,6 +56,7 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
 nlohmann::json diffJson(const DiffReport& diff);
 std::string diffText(const DiffReport& diff);
 nlohmann::json diffSarif(const DiffReport& diff, const std::string& newSnapshot);
+nlohmann::json diffCodeQuality(const DiffReport& diff, const std::string& newSnapshot);
 std::string diffJunit(const DiffReport& diff);
 
 }  // namespace routefix::verify

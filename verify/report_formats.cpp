@@ -1,6 +1,7 @@
 #include "verify/report_formats.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace routefix::verify {
@@ -28,6 +29,29 @@ nlohmann::json physicalLocation(const model::SourceSpan& span, const std::string
     if (span.last_line >= span.first_line) loc["region"]["endLine"] = span.last_line;
   }
   return loc;
+}
+
+// FNV-1a, 64 bits: stable across runs, platforms and versions (std::hash is none of these).
+uint64_t fnv1a(const std::string& text, uint64_t seed) {
+  uint64_t h = seed;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string hex(uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, v >>= 4) out[i] = digits[v & 15];
+  return out;
+}
+
+std::string severity(const std::string& sarifLevel) {
+  if (sarifLevel == "error") return "major";
+  if (sarifLevel == "warning") return "minor";
+  return "info";
 }
 
 }  // namespace
@@ -104,6 +128,25 @@ nlohmann::json sarifLog(const std::string& toolVersion, const std::vector<SarifR
                  {"rules", ruleArray}}}}},
              {"columnKind", "utf16CodeUnits"},
              {"results", resultArray}}}}};
+}
+
+nlohmann::json codeQualityJson(const std::vector<SarifResult>& results, const std::string& uriPrefix) {
+  nlohmann::json issues = nlohmann::json::array();
+  std::map<std::string, int> seen;  // GitLab wants fingerprints unique within a report
+  for (const auto& r : results) {
+    std::string key = r.rule_id + "\n" + (r.identity.empty() ? r.message : r.identity);
+    int n = seen[key]++;
+    if (n > 0) key += "\n" + std::to_string(n);
+    std::string path = r.location.file.empty() ? (uriPrefix.empty() ? std::string(".") : uriPrefix)
+                                               : joinUri(uriPrefix, r.location.file);
+    issues.push_back({{"type", "issue"},
+                      {"description", r.message},
+                      {"check_name", r.rule_id},
+                      {"fingerprint", hex(fnv1a(key, 0xcbf29ce484222325ULL)) + hex(fnv1a(key, 0x84222325cbf29ce4ULL))},
+                      {"severity", severity(r.level)},
+                      {"location", {{"path", path}, {"lines", {{"begin", std::max(1, r.location.first_line)}}}}}});
+  }
+  return issues;
 }
 
 std::string xmlEscape(const std::string& text) {

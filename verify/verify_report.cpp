@@ -177,12 +177,19 @@ std::string verifyText(const VerifyReport& report) {
   return out;
 }
 
-nlohmann::json verifySarif(const VerifyReport& report, const std::string& snapshot) {
+namespace {
+
+std::vector<SarifRule> verifyRules() {
   std::vector<SarifRule> rules;
   for (const char* t : {"reachability", "isolation", "waypoint", "path", "preference", "multipath",
                         "route", "loop-free", "blackhole-free"})
     rules.push_back({std::string("intent/") + t, std::string("a ") + t + " intent is violated"});
   for (const auto& h : hygieneRules()) rules.push_back({std::string("hygiene/") + h.id, h.description});
+  return rules;
+}
+
+// Each violated intent and hygiene finding, for SARIF and Code Quality alike.
+std::vector<SarifResult> verifyResults(const VerifyReport& report) {
   std::vector<SarifResult> results;
   for (const auto& r : report.intents) {
     if (r.holds) continue;
@@ -195,6 +202,7 @@ nlohmann::json verifySarif(const VerifyReport& report, const std::string& snapsh
     if (res.location.file.empty()) res.location = definedAt;
     else if (!r.intent.file.empty()) res.related.push_back(definedAt);
     res.properties = {{"intent", r.intent.name}, {"counterexample", counterexampleJson(*r.counterexample)}};
+    res.identity = r.intent.name;
     results.push_back(std::move(res));
   }
   for (const auto& f : report.hygiene) {
@@ -203,9 +211,20 @@ nlohmann::json verifySarif(const VerifyReport& report, const std::string& snapsh
     res.message = f.message;
     res.location = f.location;
     res.properties = {{"node", f.node}};
+    res.identity = f.node + "\n" + f.message;
     results.push_back(std::move(res));
   }
-  return sarifLog("0.1", rules, results, snapshot);
+  return results;
+}
+
+}  // namespace
+
+nlohmann::json verifySarif(const VerifyReport& report, const std::string& snapshot) {
+  return sarifLog("0.1", verifyRules(), verifyResults(report), snapshot);
+}
+
+nlohmann::json verifyCodeQuality(const VerifyReport& report, const std::string& snapshot) {
+  return codeQualityJson(verifyResults(report), snapshot);
 }
 
 std::string verifyJunit(const VerifyReport& report) {

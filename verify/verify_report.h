@@ -20,6 +20,7 @@ nlohmann::json verifyJson(const VerifyReport& report);
 std::string verifyText(const VerifyReport& report);
 // `snapshot` is the snapshot directory as the user gave it (prefix of the SARIF URIs).
 nlohmann::json verifySarif(const VerifyReport& report, const std::string& snapshot);
+nlohmann::json verifyCodeQuality(const VerifyReport& report, const std::string& snapshot);
 std::string verifyJunit(const VerifyReport& report);
 
 }  // namespace routefix::verify

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "tests/e2e/run_routefix.h"
@@ -132,4 +133,34 @@ TEST_CASE("pre-change check: intents mined before a change catch what the change
     auto same = runRoutefix({"diff", "examples/" + c.example, "examples/" + c.example, "--intents", mined.string()});
     CHECK(same.exit_code == 0);
   }
+}
+
+TEST_CASE("diff and verify --format codequality: GitLab Code Quality issues with stable fingerprints") {
+  ScratchDir dir("mine-cq");
+  fs::path mined = dir / "mined.yaml";
+  REQUIRE(runRoutefix({"intents", "mine", "examples/firewall-bypass", "--out", mined.string()}).exit_code == 0);
+  fs::path changed = changedCopy(dir, "firewall-bypass", "configs/campus.cfg", " neighbor 10.0.10.2 remote-as 65200\n", "");
+  auto r = runRoutefix({"diff", "examples/firewall-bypass", changed.string(), "--intents", mined.string(), "--format",
+                        "codequality"});
+  CHECK(r.exit_code == 1);
+  json issues = r.json();
+  REQUIRE(issues.is_array());
+  REQUIRE(!issues.empty());
+  std::set<std::string> fingerprints;
+  for (const auto& i : issues) {
+    CHECK(i["description"].is_string());
+    CHECK(i["location"]["path"].is_string());
+    CHECK(i["location"]["lines"]["begin"].get<int>() >= 1);
+    fingerprints.insert(i["fingerprint"].get<std::string>());
+  }
+  CHECK(fingerprints.size() == issues.size());
+  auto again = runRoutefix({"diff", "examples/firewall-bypass", changed.string(), "--intents", mined.string(),
+                            "--format", "codequality"});
+  CHECK(again.out == r.out);
+
+  auto v = runRoutefix({"verify", "examples/branch-single-homed", "--format", "codequality"});
+  CHECK(v.exit_code == 1);
+  CHECK(v.json().size() >= 1);
+  CHECK(runRoutefix({"verify", "examples/firewall-bypass", "--intents", mined.string(), "--format", "codequality"})
+            .out == "[]\n");
 }
