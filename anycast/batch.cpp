@@ -78,6 +78,7 @@ nlohmann::json runJob(const YAML::Node& job, JobContext& ctx, OptimizeStatus& st
   };
   if (auto v = setting(job, ctx, "objective")) options.objective = anchored(*v, parseObjective);
   if (auto v = setting(job, ctx, "tie_break")) options.tie_break = anchored(*v, parseTieBreak);
+  if (auto v = setting(job, ctx, "solver")) options.solver = anchored(*v, parseSolver);
   if (auto v = setting(job, ctx, "timeout")) {
     options.timeout_seconds = yaml::number(*v, file, "timeout");
     if (options.timeout_seconds <= 0) yaml::fail("timeout must be positive", file, *v);

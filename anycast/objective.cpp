@@ -126,11 +126,15 @@ __int128 ObjectiveEvaluator::score(const std::vector<ClientOutcome>& outcomes) c
 }
 
 double ObjectiveEvaluator::value(const std::vector<ClientOutcome>& outcomes) const {
-  if (kind_ == ObjectiveKind::Satisfied) return satisfiedValue(score(outcomes));
+  return valueOfScore(score(outcomes), outcomes);
+}
+
+double ObjectiveEvaluator::valueOfScore(__int128 score, const std::vector<ClientOutcome>& outcomes) const {
+  if (kind_ == ObjectiveKind::Satisfied) return satisfiedValue(score);
   __int128 total = 0;
   for (size_t c = 0; c < outcomes.size(); ++c)
     if (counts(c) && !outcomes[c].pops.empty()) total += weights_[c];
-  double s = static_cast<double>(score(outcomes));
+  double s = static_cast<double>(score);
   double v = 0;
   switch (kind_) {
     case ObjectiveKind::Satisfied: break;  // above

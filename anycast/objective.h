@@ -51,6 +51,9 @@ class ObjectiveEvaluator {
   __int128 score(const std::vector<ClientOutcome>& outcomes) const;
   // The value users read: fraction of weight at target, weighted mean ms, or p90 ms.
   double value(const std::vector<ClientOutcome>& outcomes) const;
+  // The value of a score (e.g. a bound on it); latency objectives average over the weight
+  // `outcomes` reach (reachability does not depend on prepending).
+  double valueOfScore(__int128 score, const std::vector<ClientOutcome>& outcomes) const;
   // The satisfied objective's value for a weight at target (e.g. an upper bound on it).
   double satisfiedValue(__int128 weight_at_target) const;
 

@@ -5,24 +5,23 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
-#include <mutex>
-#include <thread>
-#include <tuple>
-#include <map>
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <optional>
-#include <set>
-#include <sstream>
 #include <stdexcept>
+#include <thread>
 
+#include "anycast/cbc_race.h"
 #include "anycast/client_constraints.h"
-#include "anycast/conflict_cliques.h"
 #include "anycast/leader_local_search.h"
-#include "anycast/satisfied_weight_search.h"
+#include "anycast/prepend_problem.h"
 #include "anycast/route_encoding.h"
 #include "anycast/route_model.h"
+#include "anycast/satisfied_weight_search.h"
+#include "model/input_error.h"
 
 namespace routefix::anycast {
 
@@ -35,30 +34,43 @@ std::string statusName(OptimizeStatus status) {
   return "?";
 }
 
+SolverChoice parseSolver(const std::string& text) {
+  if (text == "auto") return SolverChoice::Auto;
+  if (text == "z3") return SolverChoice::Z3;
+  if (text == "cbc") return SolverChoice::Cbc;
+  throw model::InputError("unknown solver '" + text + "' (auto, z3 or cbc)");
+}
+
+std::string solverName(SolverChoice choice) {
+  switch (choice) {
+    case SolverChoice::Auto: return "auto";
+    case SolverChoice::Z3: return "z3";
+    case SolverChoice::Cbc: return "cbc";
+  }
+  return "?";
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string text(__int128 v) {
-  if (v == 0) return "0";
-  bool negative = v < 0;
-  std::string digits;
-  for (unsigned __int128 u = negative ? -static_cast<unsigned __int128>(v) : v; u; u /= 10)
-    digits.insert(digits.begin(), static_cast<char>('0' + u % 10));
-  return negative ? "-" + digits : digits;
-}
-
 // Interrupts Z3 when the time budget runs out (the solver's own timeout is not honoured
-// by every optimisation engine).
+// by every optimisation engine) or when `stop` is set (the portfolio's other solver
+// proved first). Once fired it keeps interrupting, so a check started between two
+// questions stops too.
 class Watchdog {
  public:
-  Watchdog(z3::context& ctx, double seconds)
-      : thread_([this, &ctx, seconds] {
+  Watchdog(z3::context& ctx, double seconds, const std::atomic<bool>* stop)
+      : thread_([this, &ctx, seconds, stop] {
+          const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double>(std::max(0.0, seconds)));
           std::unique_lock lock(mutex_);
-          if (!cv_.wait_for(lock, std::chrono::duration<double>(std::max(0.0, seconds)), [this] { return done_; }))
-          {
-            fired_ = true;
-            ctx.interrupt();
+          while (!done_) {
+            if (fired_ || Clock::now() >= deadline || (stop && stop->load())) {
+              fired_ = true;
+              ctx.interrupt();
+            }
+            cv_.wait_for(lock, std::chrono::milliseconds(10), [this] { return done_; });
           }
         }) {}
   bool fired() const { return fired_; }
@@ -97,9 +109,14 @@ class PrependOptimizer {
   void log(const std::string& line) const {
     if (options_.progress) options_.progress(line);
   }
+  std::string now() const { return std::to_string(elapsed()).substr(0, 5) + " s"; }
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   double remaining() const { return options_.timeout_seconds - elapsed(); }
+  Clock::time_point at(double seconds) const {
+    return start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  }
   bool withinCaps(const PrependVector& p) const {
+    if (p.size() != caps_.size()) return false;
     for (size_t s = 0; s < p.size(); ++s)
       if (p[s] > caps_[s]) return false;
     return true;
@@ -112,28 +129,33 @@ class PrependOptimizer {
 
   std::vector<ClientOutcome> simulate(const PrependVector& p);
   // Coordinate descent with the simulator until `deadline` (seconds since start): only a
-  // fallback for when Z3 runs out of time, which otherwise has nothing better than zero.
+  // fallback for when no solver proves in time, which otherwise has nothing better than zero.
   void climb(double deadline);
   bool leaderConditions() const {
     return options_.objective == ObjectiveKind::Satisfied && options_.tie_break == TieBreak::LowestId;
   }
-  // The optimal vector under the exact model, with the truth Z3 gives each group's terms
-  // and each pinned client's "at target". nullopt = infeasible.
+  // A solver's answer: a proven optimum with the truth it predicts for each group's terms
+  // and each pinned entry, infeasible, or unknown with its best vector so far (if any).
   struct Solution {
     PrependVector prepends;
     std::vector<std::vector<bool>> predicted;  // per group, per term
     std::vector<bool> pinned_predicted;        // per pinned entry
   };
-  std::optional<Solution> solve(z3::check_result& result);
+  struct Answer {
+    enum class Kind { Proven, Infeasible, Unknown } kind = Kind::Unknown;
+    Solution solution;  // Unknown: prepends of the incumbent, possibly empty
+  };
+  Answer solve();
+  // Z3 on the problem: proof from below for satisfied under lowest-id
+  // (satisfied_weight_search.h), otherwise one MaxSAT call. Stops when `stop` is set.
+  Answer solveWithZ3(RouteEncoding& enc, const LeaderLocalSearch* local,
+                     const std::optional<LeaderLocalSearch::Best>& incumbent, double reserve,
+                     const std::atomic<bool>* stop);
+  Answer maxsatWithZ3(z3::optimize& opt, RouteEncoding& enc, double budget, const std::atomic<bool>* stop);
+  Solution readModel(const z3::model& model, const RouteEncoding& enc) const;
+  void report(const std::string& name, const std::string& status, const PrependVector& incumbent,
+              std::optional<__int128> bound, double seconds);
   size_t countMismatches(const Solution& solution, const std::vector<ClientOutcome>& simulated) const;
-  // The satisfied goal (conflict_cliques.h). Under lowest-id the best weight is proven
-  // first (satisfied_weight_search.h) and becomes a hard bound, which leaves Z3 optimize
-  // only the fewest prepends; otherwise the cliques' layered soft constraints. `reserve`:
-  // seconds to keep for what follows Z3.
-  enum class GoalState { Ready, OutOfTime, Infeasible };
-  GoalState addSatisfiedGoal(z3::optimize& opt, const RouteEncoding& enc, __int128 scale, double reserve);
-  void addLayeredGoal(z3::optimize& opt, const std::vector<std::vector<size_t>>& cliques,
-                      const std::vector<int64_t>& weights, __int128 scale) const;
   size_t constraintGroups() const {
     return constraints_ ? constraints_->groups.size() + constraints_->pinned.size() : 0;
   }
@@ -154,6 +176,7 @@ class PrependOptimizer {
   // The Z3 context outlives solve(), so the constraints' formulas stay readable.
   std::unique_ptr<z3::context> ctx_;
   std::optional<ClientConstraints> constraints_;
+  std::optional<PrependProblem> problem_;
 
   // Best simulated vector within the caps that keeps pinned clients (timeout fallback).
   struct Candidate {
@@ -162,7 +185,9 @@ class PrependOptimizer {
     int total = 0;
   };
   std::optional<Candidate> best_;
-  std::optional<__int128> bound_;  // see OptimizeResult::objective_bound
+  std::optional<__int128> bound_;  // on the score; see OptimizeResult::objective_bound
+  std::vector<SolverRun> runs_;
+  std::string proved_by_;
 };
 
 std::vector<ClientOutcome> PrependOptimizer::simulate(const PrependVector& p) {
@@ -196,238 +221,13 @@ void PrependOptimizer::climb(double deadline) {
   }
 }
 
-PrependOptimizer::GoalState PrependOptimizer::addSatisfiedGoal(z3::optimize& opt, const RouteEncoding& enc,
-                                                               __int128 scale, double reserve) {
-  const auto& groups = constraints_->groups;
-  std::vector<const LeaderCondition*> conditions;
-  std::vector<int64_t> weights;
-  for (const MergedGroup& g : groups) {
-    conditions.push_back(g.leaders ? &*g.leaders : nullptr);
-    weights.push_back(g.weight);
-  }
-  const auto cliques = conflictCliques(conditions, weights);
-  __int128 bound = 0;
-  for (size_t c = 0; c < clients_.size(); ++c)
-    if (constraints_->constant[c] && classes_.atTarget(*constraints_->constant[c]) && eval_.counts(c))
-      bound += eval_.weight(c);
-  bound_ = bound + cliqueBound(cliques, weights);
-  log("anycast: " + std::to_string(groups.size()) + " groups in " + std::to_string(cliques.size()) +
-      " cliques of mutually exclusive targets");
-
-  z3::context& ctx = opt.ctx();
-  std::vector<z3::expr> formulas;
-  for (const MergedGroup& g : groups) formulas.push_back(g.terms.front().formula);
-  z3::expr_vector at_most_one(ctx);
-  for (const auto& clique : cliques) {
-    if (clique.size() < 2) continue;
-    z3::expr_vector members(ctx);
-    for (size_t gi : clique) members.push_back(formulas[gi]);
-    at_most_one.push_back(z3::atmost(members, 1));
-    opt.add(at_most_one.back());
-  }
-
-  std::vector<const LeaderCondition*> required;
-  for (const auto& leaders : constraints_->pinned_leaders) required.push_back(leaders ? &*leaders : nullptr);
-  auto missing = [](const LeaderCondition* c) { return !c; };
-  if (!leaderConditions() || std::any_of(conditions.begin(), conditions.end(), missing) ||
-      std::any_of(required.begin(), required.end(), missing)) {
-    addLayeredGoal(opt, cliques, weights, scale);
-    return GoalState::Ready;
-  }
-
-  z3::expr_vector hard(ctx);
-  for (const auto& clause : enc.definitions()) hard.push_back(clause);
-  for (const auto& entry : constraints_->pinned) hard.push_back(entry.second);
-  for (const auto& constraint : at_most_one) hard.push_back(constraint);
-  // Leader conditions bound differences of prepends only, so lowering every count by one
-  // keeps every group where it is: some session may as well be unprepended. Without this
-  // symmetry the proof also visits each vector's shifted copies (10,000 ASes / 20
-  // sessions: the proof takes 2-5 s instead of 5-10 s).
-  z3::expr_vector unprepended(ctx);
-  for (const auto& steps : enc.steps()) unprepended.push_back(steps.empty() ? ctx.bool_val(true) : !steps.front());
-  hard.push_back(z3::mk_or(unprepended));
-
-  std::vector<WeightedCondition> weighted;
-  for (size_t gi = 0; gi < groups.size(); ++gi) weighted.push_back({conditions[gi], weights[gi]});
-  LeaderLocalSearch local(std::move(weighted), required, caps_);
-  SatisfiedWeightSearch search(ctx, hard, formulas, weights, enc.steps(), local);
-  auto at = [&](double seconds) { return start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)); };
-  auto incumbent = local.search(PrependVector(caps_.size(), 0),
-                                at(elapsed() + std::min(0.1 * options_.timeout_seconds, 0.1 * remaining())), 1);
-  simulate(incumbent.prepends);
-  log("anycast: local search on the leader conditions reached weight " + std::to_string(incumbent.score.weight) +
-      " by " + std::to_string(elapsed()).substr(0, 5) + " s");
-  if (!search.supported()) {
-    addLayeredGoal(opt, cliques, weights, scale);
-    return GoalState::Ready;
-  }
-  // The proof may take most of the time left; the fewest prepends need the rest (~2 s on
-  // 10,000 ASes / 20 sessions).
-  const double left = remaining() - reserve;
-  const double deadline = elapsed() + left - std::max(1.0, 0.1 * left);
-  WeightSearchResult found;
-  {
-    Watchdog watchdog(ctx, deadline - elapsed());
-    found = search.run(std::move(incumbent), at(deadline), [&](const PrependVector& p) { simulate(p); });
-  }
-  switch (found.outcome) {
-    case WeightSearchResult::Outcome::Infeasible: return GoalState::Infeasible;
-    case WeightSearchResult::Outcome::Unknown:
-      log("anycast: no proof that no vector beats weight " +
-          (found.best ? std::to_string(found.best->score.weight) : std::string("-")) + " by " +
-          std::to_string(elapsed()).substr(0, 5) + " s");
-      return GoalState::OutOfTime;
-    case WeightSearchResult::Outcome::Proven: break;
-  }
-  log("anycast: Z3 proved weight " + std::to_string(found.best->score.weight) + " the best at " +
-      std::to_string(elapsed()).substr(0, 5) + " s");
-  opt.add(search.atLeast(found.best->score.weight));
-  return GoalState::Ready;
-}
-
-void PrependOptimizer::addLayeredGoal(z3::optimize& opt, const std::vector<std::vector<size_t>>& cliques,
-                                      const std::vector<int64_t>& weights, __int128 scale) const {
-  for (const auto& clique : cliques) {
-    const auto layers = layeredWeights(clique, weights);
-    z3::expr some_of_first = constraints_->groups[clique.front()].terms.front().formula;  // one of members 0..j holds
-    for (size_t j = 0; j < clique.size(); ++j) {
-      if (j > 0) some_of_first = some_of_first || constraints_->groups[clique[j]].terms.front().formula;
-      if (layers[j] > 0) opt.add_soft(some_of_first, text(layers[j] * scale).c_str());
-    }
-  }
-}
-
-std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_result& result) {
-  constraints_.reset();  // its formulas belong to the context replaced below
-  ctx_ = std::make_unique<z3::context>();
-  z3::context& ctx = *ctx_;
-  z3::optimize opt(ctx);
-  z3::params params(ctx);
-  const double encoding_started = elapsed();
-  // Branch and bound (wmax), not core-guided maxres: the variables are few (the prepend
-  // steps) but the optimum leaves much of the weight unsatisfied, so maxres needs a core
-  // per unsatisfied group while wmax prunes by the weight already lost (10,000 ASes / 8
-  // sessions: optimal in 1.7 s instead of no answer in 30 s).
-  params.set("maxsat_engine", ctx.str_symbol("wmax"));
-
-  RouteEncoding enc(ctx, prop_.graph(), d_, *model_, caps_);
-  constraints_ = classes_.build(enc, client_as_);
-  for (const auto& clause : enc.definitions()) opt.add(clause);
-
-  const auto objective = options_.objective;
-  // Satisfied and latency are one MaxSAT objective: the goal weighted by `scale` (more
-  // than the largest possible prepend total) plus one unit per prepend. Z3's lexicographic
-  // mode would keep the first objective's soft assignment instead of only its value.
-  const __int128 scale = std::accumulate(caps_.begin(), caps_.end(), __int128{1});
-
-  // P90: the threshold, and the weight it must cover.
-  std::optional<z3::expr> threshold;
-  z3::expr covered = ctx.int_val(0);
-  __int128 p90_total = 0;
-  std::set<int64_t> p90_values;
-  if (objective == ObjectiveKind::P90) threshold = ctx.int_const("p90");
-
-  // Constant clients.
-  for (size_t c = 0; c < clients_.size(); ++c) {
-    if (!constraints_->constant[c]) continue;
-    int64_t cls = *constraints_->constant[c];
-    if (clients_[c].pinned && !classes_.atTarget(cls)) return std::nullopt;
-    if (objective == ObjectiveKind::P90 && eval_.counts(c) && cls >= 0) {
-      int64_t lat = cls / 2;
-      p90_values.insert(lat);
-      p90_total += eval_.weight(c);
-      covered = covered + z3::ite(ctx.int_val(lat) <= *threshold, ctx.int_val(eval_.weight(c)), ctx.int_val(0));
-    }
-  }
-  for (const auto& [client, at_target] : constraints_->pinned) opt.add(at_target);
-
-  if (objective == ObjectiveKind::Satisfied) {
-    switch (addSatisfiedGoal(opt, enc, scale, 0.5 + 0.5 * (elapsed() - encoding_started))) {
-      case GoalState::Ready: break;
-      case GoalState::Infeasible: return std::nullopt;
-      case GoalState::OutOfTime: result = z3::unknown; return Solution{};
-    }
-  }
-  for (size_t gi = 0; gi < constraints_->groups.size(); ++gi) {
-    const MergedGroup& g = constraints_->groups[gi];
-    if (g.weight == 0) continue;
-    switch (objective) {
-      case ObjectiveKind::Satisfied: break;
-      case ObjectiveKind::Latency:
-        for (const OutcomeTerm& t : g.terms)
-          opt.add_soft(!t.formula, text(static_cast<__int128>(g.weight) * t.step * scale).c_str());
-        break;
-      case ObjectiveKind::P90: {
-        z3::expr ok = ctx.bool_const(("g" + std::to_string(gi) + "_ok").c_str());
-        for (const OutcomeTerm& t : g.terms) {
-          p90_values.insert(t.level);
-          opt.add(z3::implies(ok && t.formula, ctx.int_val(t.level) <= *threshold));
-        }
-        covered = covered + z3::ite(ok, ctx.int_val(g.weight), ctx.int_val(0));
-        p90_total += g.weight;
-        break;
-      }
-    }
-  }
-  log("anycast: encoded " + std::to_string(clients_.size()) + " client groups as " +
-      std::to_string(constraintGroups()) + " constraint groups over " + std::to_string(enc.encodedAses()) +
-      " ASes in " + std::to_string(elapsed()).substr(0, 5) + " s");
-
-  if (objective == ObjectiveKind::P90) {
-    z3::expr_vector domain(ctx);
-    for (int64_t v : p90_values) domain.push_back(*threshold == ctx.int_val(v));
-    if (domain.empty()) domain.push_back(*threshold == 0);
-    opt.add(z3::mk_or(domain));
-    opt.add(covered * 10 >= ctx.int_val(text(p90_total * 9).c_str()));
-    opt.minimize(*threshold);
-    z3::expr total = ctx.int_val(0);
-    for (const auto& steps : enc.steps())
-      for (const auto& step : steps) total = total + z3::ite(step, ctx.int_val(1), ctx.int_val(0));
-    opt.minimize(total);
-  } else {
-    for (const auto& steps : enc.steps())
-      for (const auto& step : steps) opt.add_soft(!step, 1);
-  }
-
-  // Z3 stops early enough to leave time for reading its model, confirming it with the
-  // simulator and tearing the context down (which costs a fraction of building it), so
-  // that the whole run stays within the time limit.
-  const double reserve = 0.5 + 0.5 * (elapsed() - encoding_started);
-  const double budget = remaining() - reserve;
-  if (budget <= 0) {
-    result = z3::unknown;
-    log("anycast: no time left for Z3 after encoding");
-    return Solution{};
-  }
-  params.set("timeout", static_cast<unsigned>(std::max(1.0, budget * 1000)));
-  opt.set(params);
-  {
-    Watchdog watchdog(ctx, budget);
-    try {
-      result = opt.check();
-    } catch (const z3::exception& e) {
-      if (!watchdog.fired()) throw std::runtime_error(std::string("Z3: ") + e.msg());
-      result = z3::unknown;
-    }
-  }
-  log("anycast: Z3 " + std::string(result == z3::sat ? "optimum" : result == z3::unsat ? "infeasible" : "gave up") +
-      " at " + std::to_string(elapsed()).substr(0, 5) + " s");
-  if (result == z3::unsat) return std::nullopt;
+PrependOptimizer::Solution PrependOptimizer::readModel(const z3::model& model, const RouteEncoding& enc) const {
   Solution sol;
-  z3::model model(ctx);
-  try {
-    // Interrupted: the MaxSAT engine's incumbent, if it has one, is still worth simulating.
-    model = opt.get_model();
-  } catch (const z3::exception&) {
-    return sol;
-  }
-  log("anycast: model read at " + std::to_string(elapsed()).substr(0, 5) + " s");
   for (const auto& steps : enc.steps()) {
     int count = 0;
     for (const auto& step : steps) count += model.eval(step, true).is_true();
     sol.prepends.push_back(count);
   }
-  if (result != z3::sat) return sol;  // an incumbent only: nothing to confirm
   for (const MergedGroup& g : constraints_->groups) {
     std::vector<bool> truth;
     for (const OutcomeTerm& t : g.terms) truth.push_back(model.eval(t.formula, true).is_true());
@@ -436,6 +236,223 @@ std::optional<PrependOptimizer::Solution> PrependOptimizer::solve(z3::check_resu
   for (const auto& [client, at_target] : constraints_->pinned)
     sol.pinned_predicted.push_back(model.eval(at_target, true).is_true());
   return sol;
+}
+
+PrependOptimizer::Answer PrependOptimizer::maxsatWithZ3(z3::optimize& opt, RouteEncoding& enc, double budget,
+                                                        const std::atomic<bool>* stop) {
+  Answer answer;
+  if (budget <= 0) {
+    log("anycast: no time left for Z3");
+    return answer;
+  }
+  z3::params params(opt.ctx());
+  // Branch and bound (wmax), not core-guided maxres: the variables are few (the prepend
+  // steps) but the optimum leaves much of the weight unsatisfied, so maxres needs a core
+  // per unsatisfied group while wmax prunes by the weight already lost (10,000 ASes / 8
+  // sessions: optimal in 1.7 s instead of no answer in 30 s).
+  params.set("maxsat_engine", opt.ctx().str_symbol("wmax"));
+  params.set("timeout", static_cast<unsigned>(std::max(1.0, budget * 1000)));
+  opt.set(params);
+  z3::check_result result = z3::unknown;
+  {
+    Watchdog watchdog(opt.ctx(), budget, stop);
+    try {
+      result = opt.check();
+    } catch (const z3::exception& e) {
+      if (!watchdog.fired()) throw std::runtime_error(std::string("Z3: ") + e.msg());
+    }
+  }
+  log("anycast: Z3 " + std::string(result == z3::sat ? "optimum" : result == z3::unsat ? "infeasible" : "gave up") +
+      " at " + now());
+  if (result == z3::unsat) answer.kind = Answer::Kind::Infeasible;
+  if (result == z3::unsat) return answer;
+  try {
+    // Interrupted: the MaxSAT engine's incumbent, if it has one, is still worth simulating.
+    answer.solution = readModel(opt.get_model(), enc);
+  } catch (const z3::exception&) {
+    return answer;
+  }
+  if (result == z3::sat) answer.kind = Answer::Kind::Proven;
+  return answer;
+}
+
+PrependOptimizer::Answer PrependOptimizer::solveWithZ3(RouteEncoding& enc, const LeaderLocalSearch* local,
+                                                       const std::optional<LeaderLocalSearch::Best>& incumbent,
+                                                       double reserve, const std::atomic<bool>* stop) {
+  z3::context& ctx = *ctx_;
+  z3::optimize opt(ctx);
+  for (const z3::expr& h : problem_->hard) opt.add(h);
+  const auto& groups = constraints_->groups;
+  std::optional<SatisfiedWeightSearch> search;
+  if (local) {
+    std::vector<z3::expr> formulas;
+    std::vector<int64_t> weights;
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+      formulas.push_back(problem_->soft[gi].formula);
+      weights.push_back(groups[gi].weight);
+    }
+    search.emplace(ctx, problem_->hard, formulas, weights, enc.steps(), *local);
+  }
+  if (search && search->supported()) {
+    // The weight is proven first and becomes a hard bound, which leaves the MaxSAT call
+    // only the fewest prepends. The proof may take most of the time left; the fewest
+    // prepends need the rest (~2 s on 10,000 ASes / 20 sessions).
+    const double left = remaining() - reserve;
+    const double deadline = elapsed() + left - std::max(1.0, 0.1 * left);
+    WeightSearchResult found;
+    {
+      Watchdog watchdog(ctx, deadline - elapsed(), stop);
+      found = search->run(*incumbent, at(deadline), [&](const PrependVector& p) { simulate(p); });
+    }
+    Answer answer;
+    switch (found.outcome) {
+      case WeightSearchResult::Outcome::Infeasible: answer.kind = Answer::Kind::Infeasible; return answer;
+      case WeightSearchResult::Outcome::Unknown:
+        log("anycast: Z3: no proof that no vector beats weight " +
+            (found.best ? std::to_string(found.best->score.weight) : std::string("-")) + " by " + now());
+        if (found.best) answer.solution.prepends = found.best->prepends;
+        return answer;
+      case WeightSearchResult::Outcome::Proven: break;
+    }
+    log("anycast: Z3 proved weight " + std::to_string(found.best->score.weight) + " the best at " + now());
+    opt.add(search->atLeast(found.best->score.weight));
+    for (const auto& steps : enc.steps())
+      for (const auto& step : steps) opt.add_soft(!step, 1);
+    answer = maxsatWithZ3(opt, enc, remaining() - reserve, stop);
+    if (answer.kind == Answer::Kind::Unknown && answer.solution.prepends.empty())
+      answer.solution.prepends = found.best->prepends;
+    return answer;
+  }
+  // One MaxSAT call. A conflict clique's members become "one of its j heaviest members
+  // holds" with weight w_j - w_(j+1) (conflict_cliques.h): for every vector the same
+  // weight, but Z3 need not discover with one core per group that at most one holds.
+  std::vector<bool> layered(problem_->soft.size(), false);
+  for (const auto& clique : problem_->cliques) {
+    if (clique.size() < 2) continue;
+    z3::expr some_of_first = problem_->soft[clique.front()].formula;
+    for (size_t j = 0; j < clique.size(); ++j) {
+      layered[clique[j]] = true;
+      if (j > 0) some_of_first = some_of_first || problem_->soft[clique[j]].formula;
+      const __int128 w = problem_->soft[clique[j]].weight -
+                         (j + 1 < clique.size() ? problem_->soft[clique[j + 1]].weight : 0);
+      if (w > 0) opt.add_soft(some_of_first, decimalText(w).c_str());
+    }
+  }
+  for (size_t i = 0; i < problem_->soft.size(); ++i)
+    if (!layered[i] && problem_->soft[i].weight > 0)
+      opt.add_soft(problem_->soft[i].formula, decimalText(problem_->soft[i].weight).c_str());
+  return maxsatWithZ3(opt, enc, remaining() - reserve, stop);
+}
+
+void PrependOptimizer::report(const std::string& name, const std::string& status, const PrependVector& incumbent,
+                              std::optional<__int128> bound, double seconds) {
+  SolverRun run{name, status, std::nullopt, std::nullopt, seconds};
+  std::vector<ClientOutcome> outcomes;
+  if (withinCaps(incumbent)) {
+    outcomes = simulate(incumbent);
+    run.incumbent = eval_.value(outcomes);
+  } else {
+    prop_.run(PrependVector(caps_.size(), 0), true, state_);
+    outcomes = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
+  }
+  if (bound) run.bound = eval_.valueOfScore(*bound, outcomes);
+  if (status == "optimal") run.bound = run.incumbent;
+  runs_.push_back(std::move(run));
+}
+
+PrependOptimizer::Answer PrependOptimizer::solve() {
+  problem_.reset();
+  constraints_.reset();  // its formulas belong to the context replaced below
+  ctx_ = std::make_unique<z3::context>();
+  const double encoding_started = elapsed();
+  RouteEncoding enc(*ctx_, prop_.graph(), d_, *model_, caps_);
+  constraints_ = classes_.build(enc, client_as_);
+  problem_ = buildPrependProblem(enc, *constraints_, classes_, eval_, clients_, caps_,
+                                 options_.tie_break == TieBreak::LowestId);
+  if (!problem_) return {Answer::Kind::Infeasible, {}};
+  bound_ = problem_->scoreBound(problem_->softWeightBound());
+  log("anycast: encoded " + std::to_string(clients_.size()) + " client groups as " +
+      std::to_string(constraintGroups()) + " constraint groups over " + std::to_string(enc.encodedAses()) +
+      " ASes (" + std::to_string(problem_->cliques.size()) + " cliques) in " + now());
+  // Time kept for reading the answer, confirming it with the simulator and tearing the
+  // context down (a fraction of building it), so the whole run stays within the limit.
+  const double reserve = 0.5 + 0.5 * (elapsed() - encoding_started);
+
+  // A quick incumbent on the leader conditions: Z3's starting point and CBC's warm start.
+  std::optional<LeaderLocalSearch> local;
+  std::optional<LeaderLocalSearch::Best> incumbent;
+  if (problem_->leader_conditions) {
+    std::vector<WeightedCondition> weighted;
+    for (const MergedGroup& g : constraints_->groups) weighted.push_back({&*g.leaders, g.weight});
+    std::vector<const LeaderCondition*> required;
+    for (const auto& leaders : constraints_->pinned_leaders) required.push_back(&*leaders);
+    local.emplace(std::move(weighted), std::move(required), caps_);
+    incumbent = local->search(PrependVector(caps_.size(), 0),
+                              at(elapsed() + std::min(0.1 * options_.timeout_seconds, 0.1 * remaining())), 1);
+    simulate(incumbent->prepends);
+    log("anycast: local search on the leader conditions reached weight " + std::to_string(incumbent->score.weight) +
+        " by " + now());
+  }
+
+  // The portfolio: CBC in a thread of its own, Z3 on this one; the first proof wins.
+  std::atomic<int> winner = 0;  // 1 Z3, 2 CBC
+  std::atomic<bool> cbc_proved = false;
+  const auto race_started = Clock::now();
+  std::unique_ptr<CbcRace> cbc;
+  if (options_.solver != SolverChoice::Z3) {
+    std::optional<PrependVector> start;
+    if (incumbent && incumbent->score.violated == 0) start = incumbent->prepends;
+    else if (best_) start = best_->prepends;
+    cbc = std::make_unique<CbcRace>(*problem_, enc.steps(), *constraints_, start);
+    log("anycast: CBC model " + std::to_string(cbc->columns()) + " columns, " + std::to_string(cbc->rows()) +
+        " rows" + (cbc->warmStarted() ? ", warm start" : "") + " at " + now());
+    cbc->launch(remaining() - reserve, [&] {
+      int none = 0;
+      if (winner.compare_exchange_strong(none, 2)) cbc_proved = true;
+    });
+  }
+  Answer z3;
+  double z3_seconds = 0;
+  if (options_.solver != SolverChoice::Cbc) {
+    z3 = solveWithZ3(enc, local ? &*local : nullptr, incumbent, reserve, &cbc_proved);
+    z3_seconds = std::chrono::duration<double>(Clock::now() - race_started).count();
+    int none = 0;
+    if (z3.kind != Answer::Kind::Unknown) winner.compare_exchange_strong(none, 1);
+  }
+  if (cbc && winner == 1) cbc->stop();
+  else if (cbc) cbc->join();
+
+  auto lost = [&](int me) { return winner != 0 && winner != me ? "stopped" : "timeout"; };
+  if (options_.solver != SolverChoice::Cbc) {
+    const char* status = z3.kind == Answer::Kind::Proven ? "optimal"
+                         : z3.kind == Answer::Kind::Infeasible ? "infeasible" : lost(1);
+    report("z3", status, z3.solution.prepends, std::nullopt, z3_seconds);
+  }
+  Answer from_cbc;
+  if (cbc) {
+    const MipOutcome& mip = cbc->outcome();
+    std::optional<__int128> mip_bound;
+    if (mip.status != MipOutcome::Status::Infeasible) {
+      mip_bound = problem_->scoreBound(cbc->softWeightBound());
+      bound_ = std::min(*bound_, *mip_bound);
+    }
+    if (mip.solution) {
+      from_cbc.solution.prepends = cbc->prepends();
+      if (mip.status == MipOutcome::Status::Optimal) {
+        from_cbc.kind = Answer::Kind::Proven;
+        from_cbc.solution.predicted = cbc->predictedTerms();
+        from_cbc.solution.pinned_predicted = cbc->predictedPinned();
+      }
+    }
+    if (mip.status == MipOutcome::Status::Infeasible) from_cbc.kind = Answer::Kind::Infeasible;
+    const char* status = mip.status == MipOutcome::Status::Optimal      ? "optimal"
+                         : mip.status == MipOutcome::Status::Infeasible ? "infeasible" : lost(2);
+    report("cbc", status, from_cbc.solution.prepends, mip_bound, cbc->seconds());
+    log("anycast: CBC " + std::string(status) + " after " + std::to_string(cbc->seconds()).substr(0, 5) + " s");
+  }
+  if (winner == 2) proved_by_ = "cbc";
+  if (winner == 1) proved_by_ = "z3";
+  return winner == 2 ? from_cbc : z3;
 }
 
 // The model is exact, so every disagreement with the simulator is a bug in it.
@@ -462,8 +479,7 @@ OptimizeResult PrependOptimizer::run() {
   result.before = simulate(PrependVector(n, 0));
   result.objective_before = eval_.value(result.before);
   model_.emplace(prop_);
-  log("anycast: route model (" + std::to_string(n) + " per-session distances) in " +
-      std::to_string(elapsed()).substr(0, 5) + " s");
+  log("anycast: route model (" + std::to_string(n) + " per-session distances) in " + now());
 
   auto finishWith = [&](OptimizeStatus status, PrependVector p, std::string message) {
     result.status = status;
@@ -472,13 +488,23 @@ OptimizeResult PrependOptimizer::run() {
     prop_.run(result.prepends, true, state_);
     result.after = clientOutcomes(state_, prop_.graph(), d_, clients_, options_.tie_break);
     result.objective_after = eval_.value(result.after);
-    // A proven optimum is its own bound; otherwise the clique bound (never below what was reached).
-    if (status == OptimizeStatus::Optimal && leaderConditions()) result.objective_bound = result.objective_after;
-    else if (bound_ && status == OptimizeStatus::Timeout)
-      result.objective_bound = std::max(result.objective_after, eval_.satisfiedValue(*bound_));
+    // A proven optimum is its own bound; otherwise the best bound known, never below what
+    // was reached.
+    if (status == OptimizeStatus::Optimal) {
+      result.objective_bound = result.objective_after;
+    } else if (bound_ && status == OptimizeStatus::Timeout) {
+      result.objective_bound = eval_.valueOfScore(std::max(*bound_, eval_.score(result.after)), result.after);
+    }
+    if (result.objective_bound) {
+      const double difference = std::fabs(*result.objective_bound - result.objective_after);
+      if (difference == 0) result.gap = 0.0;
+      else if (result.objective_after != 0) result.gap = difference / std::fabs(result.objective_after);
+    }
     result.polls = simulations_;
     result.sensitive_clients = constraints_ ? constraints_->sensitive_ases : 0;
     result.constraint_groups = constraintGroups();
+    result.solvers = runs_;
+    result.proved_by = proved_by_;
     return result;
   };
   auto fallback = [&](const std::string& why) {
@@ -488,22 +514,18 @@ OptimizeResult PrependOptimizer::run() {
 
   if (!leaderConditions()) climb(elapsed() + options_.timeout_seconds * 0.1);
   if (remaining() <= 0) return fallback("time limit reached before solving");
-  z3::check_result check = z3::unknown;
-  auto solution = solve(check);
-  if (!solution)
+  Answer answer = solve();
+  if (answer.kind == Answer::Kind::Infeasible)
     return finishWith(OptimizeStatus::Infeasible, PrependVector(n, 0),
                       "no prepend vector within the caps puts every pinned client group at its target");
-  if (check == z3::unknown) {
-    if (solution->prepends.size() == n && withinCaps(solution->prepends)) simulate(solution->prepends);
-    return fallback("Z3 did not prove an optimum within the time limit");
-  }
-  auto simulated = simulate(solution->prepends);
-  size_t mismatches = countMismatches(*solution, simulated);
+  if (answer.kind == Answer::Kind::Unknown) return fallback("no solver proved an optimum within the time limit");
+  auto simulated = simulate(answer.solution.prepends);
+  size_t mismatches = countMismatches(answer.solution, simulated);
   if (mismatches != 0)
-    throw std::logic_error("anycast optimiser: the route model mispredicted " + std::to_string(mismatches) +
-                           " client groups");
+    throw std::logic_error("anycast optimiser: the route model (" + proved_by_ + ") mispredicted " +
+                           std::to_string(mismatches) + " client groups");
   result.prediction_matches = true;
-  return finishWith(OptimizeStatus::Optimal, solution->prepends, "");
+  return finishWith(OptimizeStatus::Optimal, answer.solution.prepends, "");
 }
 
 }  // namespace

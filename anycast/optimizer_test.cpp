@@ -1,9 +1,10 @@
 // The optimiser against brute force over every prepend vector on small seeded instances,
-// and prediction = simulation after refinement.
+// with each solver of the portfolio alone (Z3, CBC) and with both racing (auto).
 #include <doctest/doctest.h>
 #include <yaml-cpp/yaml.h>
 
 #include <functional>
+#include <map>
 #include <numeric>
 
 #include "anycast/optimizer.h"
@@ -66,6 +67,7 @@ SyntheticAnycast deploymentOn(const SyntheticInternet& net, uint64_t seed, size_
 TEST_CASE("optimiser matches brute force on random small instances") {
   int checked = 0, moved = 0, infeasible = 0;
   size_t refinements = 0;
+  std::map<std::string, int> proofs;  // portfolio wins per solver
   for (uint64_t seed = 1; seed <= 60; ++seed) {
     CAPTURE(seed);
     SyntheticInternet net = generateInternet({30 + seed * 3 % 90, seed, 1.5});
@@ -93,29 +95,43 @@ TEST_CASE("optimiser matches brute force on random small instances") {
     CAPTURE(objectiveName(options.objective));
     CAPTURE(tieBreakName(options.tie_break));
 
-    OptimizeResult r = optimizePrepends(prop, any.clients, options);
     BruteForce best = bruteForce(prop, any.clients, options);
-    if (!best.feasible) {
-      CHECK(r.status == OptimizeStatus::Infeasible);
-      ++infeasible;
-      continue;
+    // Each solver alone, and the portfolio: every one must prove the brute-force optimum.
+    for (SolverChoice solver : {SolverChoice::Z3, SolverChoice::Cbc, SolverChoice::Auto}) {
+      CAPTURE(solverName(solver));
+      options.solver = solver;
+      OptimizeResult r = optimizePrepends(prop, any.clients, options);
+      if (!best.feasible) {
+        CHECK(r.status == OptimizeStatus::Infeasible);
+        infeasible += solver == SolverChoice::Auto;
+        continue;
+      }
+      INFO(r.message);
+      REQUIRE(r.status == OptimizeStatus::Optimal);
+      CHECK(r.prediction_matches);
+      ObjectiveEvaluator eval(options.objective, any.clients);
+      CHECK(str(eval.score(r.after)) == str(best.score));
+      CHECK(std::accumulate(r.prepends.begin(), r.prepends.end(), 0) == best.total);
+      for (size_t s = 0; s < r.prepends.size(); ++s)
+        CHECK(r.prepends[s] <= any.deployment.sessionCap(s, options.max_prepend));
+      // Proven: the bound is the answer and the gap zero; the proof names its solver.
+      REQUIRE(r.objective_bound);
+      CHECK(*r.objective_bound == r.objective_after);
+      CHECK(r.gap == 0.0);
+      CHECK(r.proved_by == (solver == SolverChoice::Auto ? r.proved_by : solverName(solver)));
+      if (solver != SolverChoice::Auto) continue;
+      CHECK(r.solvers.size() == 2);
+      ++proofs[r.proved_by];
+      if (r.before != r.after) ++moved;
+      refinements += r.refinements;
+      ++checked;
     }
-    INFO(r.message);
-    REQUIRE(r.status == OptimizeStatus::Optimal);
-    CHECK(r.prediction_matches);
-    ObjectiveEvaluator eval(options.objective, any.clients);
-    CHECK(str(eval.score(r.after)) == str(best.score));
-    CHECK(std::accumulate(r.prepends.begin(), r.prepends.end(), 0) == best.total);
-    for (size_t s = 0; s < r.prepends.size(); ++s)
-      CHECK(r.prepends[s] <= any.deployment.sessionCap(s, options.max_prepend));
-    if (r.before != r.after) ++moved;
-    refinements += r.refinements;
-    ++checked;
   }
   // The instances must exercise the optimiser, not just confirm "no prepending".
   CHECK(checked >= 40);
   CHECK(moved >= 10);
-  MESSAGE("checked " << checked << ", improved " << moved << ", infeasible " << infeasible << ", refinements " << refinements);
+  MESSAGE("checked " << checked << ", improved " << moved << ", infeasible " << infeasible << ", refinements "
+                     << refinements << "; portfolio proofs: z3 " << proofs["z3"] << ", cbc " << proofs["cbc"]);
 }
 
 // The old polling optimiser left unobserved lowest-id tie outcomes free, so Z3 kept
@@ -131,14 +147,18 @@ TEST_CASE("optimiser: six sessions at cap 3, exact on the first solve") {
     AnycastPropagation prop(graph, any.deployment);
     OptimizeOptions options;
     options.max_prepend = 3;
-    OptimizeResult r = optimizePrepends(prop, any.clients, options);
     BruteForce best = bruteForce(prop, any.clients, options);
-    REQUIRE(r.status == OptimizeStatus::Optimal);
-    CHECK(r.refinements == 0);
-    CHECK(r.prediction_matches);
-    ObjectiveEvaluator eval(options.objective, any.clients);
-    CHECK(str(eval.score(r.after)) == str(best.score));
-    CHECK(std::accumulate(r.prepends.begin(), r.prepends.end(), 0) == best.total);
+    for (SolverChoice solver : {SolverChoice::Z3, SolverChoice::Cbc}) {
+      CAPTURE(solverName(solver));
+      options.solver = solver;
+      OptimizeResult r = optimizePrepends(prop, any.clients, options);
+      REQUIRE(r.status == OptimizeStatus::Optimal);
+      CHECK(r.refinements == 0);
+      CHECK(r.prediction_matches);
+      ObjectiveEvaluator eval(options.objective, any.clients);
+      CHECK(str(eval.score(r.after)) == str(best.score));
+      CHECK(std::accumulate(r.prepends.begin(), r.prepends.end(), 0) == best.total);
+    }
   }
 }
 
@@ -165,17 +185,21 @@ TEST_CASE("optimiser: merged client groups keep the brute-force optimum") {
       OptimizeOptions options;
       options.max_prepend = 2;
       options.objective = objective;
-      OptimizeResult r = optimizePrepends(prop, clients, options);
-      REQUIRE(r.status == OptimizeStatus::Optimal);
-      CHECK(r.prediction_matches);
-      // Copies of one AS always merge; with "at target or not", different ASes behind the
-      // same upstreams do too (latencies usually tell them apart).
-      CHECK(r.constraint_groups <= r.sensitive_clients);
-      if (objective == ObjectiveKind::Satisfied) CHECK(r.constraint_groups < r.sensitive_clients);
       BruteForce best = bruteForce(prop, clients, options);
-      ObjectiveEvaluator eval(objective, clients);
-      CHECK(str(eval.score(r.after)) == str(best.score));
-      CHECK(std::accumulate(r.prepends.begin(), r.prepends.end(), 0) == best.total);
+      for (SolverChoice solver : {SolverChoice::Z3, SolverChoice::Cbc}) {
+        CAPTURE(solverName(solver));
+        options.solver = solver;
+        OptimizeResult r = optimizePrepends(prop, clients, options);
+        REQUIRE(r.status == OptimizeStatus::Optimal);
+        CHECK(r.prediction_matches);
+        // Copies of one AS always merge; with "at target or not", different ASes behind the
+        // same upstreams do too (latencies usually tell them apart).
+        CHECK(r.constraint_groups <= r.sensitive_clients);
+        if (objective == ObjectiveKind::Satisfied) CHECK(r.constraint_groups < r.sensitive_clients);
+        ObjectiveEvaluator eval(objective, clients);
+        CHECK(str(eval.score(r.after)) == str(best.score));
+        CHECK(std::accumulate(r.prepends.begin(), r.prepends.end(), 0) == best.total);
+      }
     }
   }
 }

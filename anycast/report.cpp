@@ -2,6 +2,8 @@
 
 #include "anycast/snippets.h"
 
+#include <cmath>
+
 namespace routefix::anycast {
 
 using nlohmann::json;
@@ -87,6 +89,17 @@ json optimizeJson(const Deployment& d, const std::vector<ClientGroup>& clients, 
         {"prediction_matches_simulation", r.prediction_matches}}},
   };
   if (r.objective_bound) doc["objective"]["bound"] = *r.objective_bound;
+  if (r.objective_bound) doc["objective"]["gap"] = r.gap ? json(*r.gap) : json(nullptr);
+  doc["solver"] = solverName(options.solver);
+  json runs = json::array();
+  for (const SolverRun& run : r.solvers) {
+    json entry = {{"name", run.name}, {"status", run.status}, {"seconds", std::round(run.seconds * 1000) / 1000}};
+    entry["incumbent"] = run.incumbent ? json(*run.incumbent) : json(nullptr);
+    entry["bound"] = run.bound ? json(*run.bound) : json(nullptr);
+    runs.push_back(std::move(entry));
+  }
+  doc["search"]["solvers"] = runs;
+  doc["search"]["proved_by"] = r.proved_by.empty() ? json(nullptr) : json(r.proved_by);
   if (!r.message.empty()) doc["message"] = r.message;
   return doc;
 }

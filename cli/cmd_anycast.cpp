@@ -24,7 +24,7 @@ double msSince(Clock::time_point t) {
 
 struct AnycastArgs {
   std::string graph, pops, clients, prepend_file, format = "text", tie_break = "lowest-id";
-  std::string objective = "satisfied", jobs;
+  std::string objective = "satisfied", jobs, solver = "auto";
   uint32_t origin = 0;
   int max_prepend = 3;
   double timeout = 60;
@@ -138,6 +138,7 @@ int runOptimize(const AnycastArgs& a) {
   options.max_prepend = a.max_prepend;
   options.objective = parseObjective(a.objective);
   options.tie_break = parseTieBreak(a.tie_break);
+  options.solver = parseSolver(a.solver);
   options.progress = [](const std::string& line) { std::cerr << line << "\n"; };
   AnycastPropagation propagation(in.graph, in.deployment);
   // --timeout bounds the whole command: loading the graph counts too.
@@ -156,8 +157,18 @@ int runOptimize(const AnycastArgs& a) {
             << "\n";
   std::cout << "objective " << a.objective << ": " << result.objective_before << " -> " << result.objective_after;
   if (result.objective_bound && result.status != OptimizeStatus::Optimal)
-    std::cout << " (no vector within the caps reaches more than " << *result.objective_bound << ")";
+    std::cout << " (no vector within the caps does better than " << *result.objective_bound;
+  if (result.objective_bound && result.status != OptimizeStatus::Optimal && result.gap)
+    std::cout << ", gap " << std::setprecision(3) << 100 * *result.gap << " %" << std::setprecision(6);
+  if (result.objective_bound && result.status != OptimizeStatus::Optimal) std::cout << ")";
   std::cout << "\n";
+  for (const SolverRun& run : result.solvers) {
+    std::cout << "solver " << run.name << ": " << run.status;
+    if (run.incumbent) std::cout << ", best " << *run.incumbent;
+    if (run.bound) std::cout << ", bound " << *run.bound;
+    std::cout << " (" << std::fixed << std::setprecision(1) << run.seconds << " s)" << std::defaultfloat
+              << std::setprecision(6) << (result.proved_by == run.name ? ", proved the answer" : "") << "\n";
+  }
   printPrepends(in.deployment, result.prepends);
   printCatchment(in.deployment, in.clients, result.after);
   for (const auto& [pop, s] : configSnippets(in.deployment, result.prepends))
@@ -207,6 +218,8 @@ const RegisterCommand kAnycast{
       opt->add_option("--objective", a->objective, "satisfied | latency | p90")
           ->check(CLI::IsMember({"satisfied", "latency", "p90"}));
       opt->add_option("--timeout", a->timeout, "seconds for the whole optimisation")->check(positiveSeconds());
+      opt->add_option("--solver", a->solver, "auto (Z3 and CBC in parallel, first proof wins) | z3 | cbc")
+          ->check(CLI::IsMember({"auto", "z3", "cbc"}));
       opt->add_flag("--timing", a->timing, "report load and optimisation times on stderr");
 
       CLI::App* batch = app.add_subcommand("batch", "run many optimisation jobs from a YAML/JSON jobs file");

@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   antlr4 default-jre-headless libantlr4-runtime-dev
-  libz3-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
+  libz3-dev coinor-libcbc-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
   frr iproute2 procps time
   python3  # bench/*.py: error injection and the evaluation corpora (standard library only)

@@ -35,7 +35,8 @@ TEST_CASE("optimize steers the multihomed client and emits per-PoP snippets") {
   CHECK(clientEntry(doc, 30) == json::parse(R"({"asn": 30, "pops": ["nyc"], "target": "nyc", "weight": 2.0})"));
   // 10 cannot move: AS 1 prefers its customer route (fra) however long it gets.
   CHECK(clientEntry(doc, 10)["pops"] == json::array({"fra"}));
-  CHECK(doc["objective"] == json::parse(R"({"name": "satisfied", "before": 0.25, "after": 0.75, "bound": 0.75})"));
+  CHECK(doc["objective"] ==
+        json::parse(R"({"name": "satisfied", "before": 0.25, "after": 0.75, "bound": 0.75, "gap": 0.0})"));
   CHECK(doc["search"]["prediction_matches_simulation"] == true);
   std::string frr = doc["snippets"]["fra"]["frr"];
   CHECK(frr.find("route-map ANYCAST-OUT-AS1 permit 10\n match ip address prefix-list ANYCAST-PREFIX\n"
@@ -70,6 +71,41 @@ TEST_CASE("optimize for latency and p90 from a CSV client file") {
       CHECK(doc["prepends"][0]["prepend"] == 0);
     }
   }
+}
+
+// --solver: Z3 alone, CBC alone, or both racing (auto, the default). Each answer says who
+// ran, what each reached and bounded, and whose proof it rests on.
+TEST_CASE("optimize with each solver: the same optimum, with the solvers' incumbents and bounds") {
+  for (const char* solver : {"z3", "cbc", "auto"}) {
+    for (const char* objective : {"satisfied", "latency", "p90"}) {
+      CAPTURE(solver);
+      CAPTURE(objective);
+      const std::string clients = kDir + (std::string(objective) == "satisfied" ? "clients.yaml" : "clients.csv");
+      auto r = runRoutefix(command({"anycast", "optimize"}, {"--clients", clients, "--objective", objective,
+                                                             "--solver", solver, "--format", "json"}));
+      INFO(r.err);
+      REQUIRE(r.exit_code == 0);
+      json doc = r.json();
+      CHECK(doc["status"] == "optimal");
+      CHECK(doc["solver"] == solver);
+      const double after = std::string(objective) == "satisfied" ? 0.75 : std::string(objective) == "latency" ? 35.0 : 90.0;
+      CHECK(doc["objective"]["after"] == after);
+      CHECK(doc["objective"]["bound"] == after);
+      CHECK(doc["objective"]["gap"] == 0.0);
+      const json& runs = doc["search"]["solvers"];
+      REQUIRE(runs.size() == (std::string(solver) == "auto" ? 2u : 1u));
+      if (std::string(solver) != "auto") {
+        CHECK(runs[0]["name"] == solver);
+        CHECK(runs[0]["status"] == "optimal");
+        CHECK(runs[0]["incumbent"] == after);
+        CHECK(doc["search"]["proved_by"] == solver);
+      } else {
+        CHECK((doc["search"]["proved_by"] == "z3" || doc["search"]["proved_by"] == "cbc"));
+      }
+    }
+  }
+  auto bad = runRoutefix(command({"anycast", "optimize"}, {"--clients", kDir + "clients.yaml", "--solver", "glpk"}));
+  CHECK(bad.exit_code == 2);
 }
 
 TEST_CASE("a pinned client that no prepend setting can move: infeasible, exit 1") {

@@ -1,0 +1,105 @@
+#include "anycast/cbc_race.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace routefix::anycast {
+
+CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
+                 const ClientConstraints& constraints, const std::optional<PrependVector>& start) {
+  for (const z3::expr& h : problem.hard) mip_.require(h);
+  std::vector<BooleanMip::Literal> soft;
+  for (const SoftTerm& t : problem.soft) soft.push_back(mip_.literal(t.formula));
+  for (const auto& session : steps) {
+    step_columns_.emplace_back();
+    for (const z3::expr& step : session) step_columns_.back().push_back(mip_.literal(step).column);
+  }
+  for (const MergedGroup& g : constraints.groups) {
+    term_literals_.emplace_back();
+    for (const OutcomeTerm& t : g.terms) term_literals_.back().push_back(mip_.literal(t.formula));
+  }
+  for (const auto& entry : constraints.pinned) pinned_literals_.push_back(mip_.literal(entry.second));
+  // Every column exists now: the objective, w * x or w * (1 - x).
+  objective_.assign(mip_.columns(), 0);
+  for (size_t i = 0; i < soft.size(); ++i) {
+    const double w = static_cast<double>(problem.soft[i].weight);
+    const BooleanMip::Literal& l = soft[i];
+    if (l.column < 0) {
+      constant_ += l.value ? w : 0;
+    } else if (l.negated) {
+      constant_ += w;
+      objective_[l.column] -= w;
+    } else {
+      objective_[l.column] += w;
+    }
+  }
+  if (start && !start->empty()) {
+    PrependVector p = *start;
+    const int lowest = *std::min_element(p.begin(), p.end());
+    if (problem.leader_conditions)
+      for (int& k : p) k -= lowest;
+    std::unordered_map<unsigned, bool> given;
+    for (size_t s = 0; s < steps.size(); ++s)
+      for (size_t t = 0; t < steps[s].size(); ++t) given.emplace(steps[s][t].id(), p[s] >= static_cast<int>(t) + 1);
+    start_ = mip_.complete([&](const z3::expr& c) -> std::optional<bool> {
+      auto it = given.find(c.id());
+      if (it == given.end()) return std::nullopt;
+      return it->second;
+    });
+  }
+}
+
+void CbcRace::launch(double seconds, std::function<void()> proved) {
+  options_.seconds = seconds;
+  options_.stop = &stop_;
+  options_.start = start_;
+  thread_ = std::thread([this, proved = std::move(proved)] {
+    const auto started = std::chrono::steady_clock::now();
+    outcome_ = maximiseWithCbc(mip_, objective_, options_);
+    seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (outcome_.status != MipOutcome::Status::Stopped && proved) proved();
+  });
+}
+
+void CbcRace::stop() {
+  stop_ = true;
+  join();
+}
+
+void CbcRace::join() {
+  if (thread_.joinable()) thread_.join();
+}
+
+PrependVector CbcRace::prepends() const {
+  PrependVector p;
+  for (const auto& columns : step_columns_) {
+    int count = 0;
+    for (int column : columns) count += column >= 0 && (*outcome_.solution)[column] > 0.5;
+    p.push_back(count);
+  }
+  return p;
+}
+
+std::vector<std::vector<bool>> CbcRace::predictedTerms() const {
+  std::vector<std::vector<bool>> out;
+  for (const auto& terms : term_literals_) {
+    out.emplace_back();
+    for (const auto& l : terms) out.back().push_back(holds(l));
+  }
+  return out;
+}
+
+std::vector<bool> CbcRace::predictedPinned() const {
+  std::vector<bool> out;
+  for (const auto& l : pinned_literals_) out.push_back(holds(l));
+  return out;
+}
+
+__int128 CbcRace::softWeightBound() const {
+  // The LP bound in floating point: round up past its tolerance, so a bound stays a bound.
+  const double weight = outcome_.bound + constant_;
+  return static_cast<__int128>(std::floor(weight + 1e-6 * std::max(1.0, std::fabs(weight))));
+}
+
+}  // namespace routefix::anycast

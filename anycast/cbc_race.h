@@ -1,0 +1,71 @@
+// CBC's side of the optimiser's solver portfolio: the prepend problem (prepend_problem.h)
+// translated to a 0-1 program (boolean_mip.h) and solved by CBC in a thread of its own, so
+// Z3 can work on the same problem meanwhile; whichever proves first stops the other.
+// Everything that reads Z3 terms (the translation, the warm start, the literals of the
+// group terms used to confirm CBC's answer) happens in the constructor, on the caller's
+// thread: a Z3 context is not shared between threads.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "anycast/boolean_mip.h"
+#include "anycast/cbc_solver.h"
+#include "anycast/client_constraints.h"
+#include "anycast/deployment.h"
+#include "anycast/prepend_problem.h"
+
+namespace routefix::anycast {
+
+class CbcRace {
+ public:
+  // `start`: a vector to warm start from (shifted down to keep a session unprepended when
+  // the problem requires one); used when every column follows from the prepends.
+  CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
+          const ClientConstraints& constraints, const std::optional<PrependVector>& start);
+  ~CbcRace() { stop(); }
+  CbcRace(const CbcRace&) = delete;
+  CbcRace& operator=(const CbcRace&) = delete;
+
+  size_t columns() const { return mip_.columns(); }
+  size_t rows() const { return mip_.rows().size(); }
+  bool warmStarted() const { return start_.has_value(); }
+
+  // Starts CBC with `seconds`; `proved` runs on CBC's thread when it finishes with a proof
+  // (optimal or infeasible).
+  void launch(double seconds, std::function<void()> proved);
+  // Asks CBC to stop at its next node and waits for it.
+  void stop();
+  void join();
+
+  // After join():
+  const MipOutcome& outcome() const { return outcome_; }
+  double seconds() const { return seconds_; }
+  PrependVector prepends() const;                               // of the best solution
+  std::vector<std::vector<bool>> predictedTerms() const;        // per group, per term
+  std::vector<bool> predictedPinned() const;                    // per pinned entry
+  // The proven bound on the problem's soft weight (PrependProblem::scoreBound turns it into a score).
+  __int128 softWeightBound() const;
+
+ private:
+  bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }
+
+  BooleanMip mip_;
+  std::vector<double> objective_;
+  double constant_ = 0;  // soft weight of terms that are constant in the translation
+  std::vector<std::vector<int>> step_columns_;
+  std::vector<std::vector<BooleanMip::Literal>> term_literals_;
+  std::vector<BooleanMip::Literal> pinned_literals_;
+  std::optional<std::vector<double>> start_;
+  MipOptions options_;
+  std::atomic<bool> stop_ = false;
+  MipOutcome outcome_;
+  double seconds_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace routefix::anycast
