@@ -330,6 +330,15 @@ std::optional<bool> BooleanMip::evaluate(int column, std::vector<signed char>& m
   return out;
 }
 
+bool BooleanMip::satisfiedBy(const std::vector<double>& values) const {
+  for (const Row& row : rows_) {
+    double sum = 0;
+    for (const auto& [column, a] : row.entries) sum += a * values[column];
+    if (sum < row.lower - 1e-9 || sum > row.upper + 1e-9) return false;
+  }
+  return true;
+}
+
 std::optional<std::vector<double>> BooleanMip::complete(
     const std::function<std::optional<bool>(const z3::expr&)>& given) const {
   std::vector<signed char> memo(columns_.size(), -1);

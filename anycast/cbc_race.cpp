@@ -47,6 +47,8 @@ CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3
       if (it == given.end()) return std::nullopt;
       return it->second;
     });
+    // CBC takes the start's objective as a cutoff, so it must be a solution.
+    if (start_ && !mip_.satisfiedBy(*start_)) start_.reset();
   }
 }
 
@@ -96,9 +98,10 @@ std::vector<bool> CbcRace::predictedPinned() const {
   return out;
 }
 
-__int128 CbcRace::softWeightBound() const {
+std::optional<__int128> CbcRace::softWeightBound() const {
+  if (!outcome_.bound) return std::nullopt;
   // The LP bound in floating point: round up past its tolerance, so a bound stays a bound.
-  const double weight = outcome_.bound + constant_;
+  const double weight = *outcome_.bound + constant_;
   return static_cast<__int128>(std::floor(weight + 1e-6 * std::max(1.0, std::fabs(weight))));
 }
 

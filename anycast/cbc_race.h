@@ -49,7 +49,7 @@ class CbcRace {
   std::vector<std::vector<bool>> predictedTerms() const;        // per group, per term
   std::vector<bool> predictedPinned() const;                    // per pinned entry
   // The proven bound on the problem's soft weight (PrependProblem::scoreBound turns it into a score).
-  __int128 softWeightBound() const;
+  std::optional<__int128> softWeightBound() const;
 
  private:
   bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }

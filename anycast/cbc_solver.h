@@ -18,7 +18,7 @@ struct MipOutcome {
   enum class Status { Optimal, Infeasible, Stopped } status = Status::Stopped;
   std::optional<std::vector<double>> solution;  // best integer solution, one value per column
   double incumbent = 0;                         // its objective (meaningful with a solution)
-  double bound = 0;                             // no solution exceeds this (proven)
+  std::optional<double> bound;                  // no solution exceeds this (proven), if known
 };
 
 struct MipOptions {

@@ -432,8 +432,8 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
   if (cbc) {
     const MipOutcome& mip = cbc->outcome();
     std::optional<__int128> mip_bound;
-    if (mip.status != MipOutcome::Status::Infeasible) {
-      mip_bound = problem_->scoreBound(cbc->softWeightBound());
+    if (auto weight = cbc->softWeightBound(); weight && mip.status != MipOutcome::Status::Infeasible) {
+      mip_bound = problem_->scoreBound(*weight);
       bound_ = std::min(*bound_, *mip_bound);
     }
     if (mip.solution) {
