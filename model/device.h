@@ -297,6 +297,19 @@ struct BgpAggregate {
   SourceSpan span;
 };
 
+// A route target as written (`65000:1`, Junos `target:65000:1`): routes leak between VRFs
+// by it (semantics/vrf_leaking.h).
+struct RouteTarget {
+  std::string value;
+  SourceSpan span;
+};
+
+// A name a statement refers to (a VRF, a route-map), with the statement's line.
+struct NameReference {
+  std::string name;
+  SourceSpan span;
+};
+
 struct BgpProcess {
   uint32_t asn = 0;
   std::optional<Ipv4> router_id;
@@ -326,18 +339,17 @@ struct BgpProcess {
   std::optional<uint32_t> distance_local;
   PolicyDefault import_default = PolicyDefault::Deny;
   PolicyDefault export_default = PolicyDefault::Deny;
+  // FRR `import vrf NAME` / `import vrf route-map RM` (address-family ipv4 unicast): this
+  // instance's VRF takes the BGP routes of those VRFs ("default": the default VRF's),
+  // through the route-map.
+  std::vector<NameReference> vrf_imports;
+  std::optional<NameReference> vrf_import_map;
   SourceSpan span;
 
   const BgpNeighbor* findNeighbor(Ipv4 address) const;
   const BgpNeighbor* findUnnumberedNeighbor(std::string_view interface) const;
 };
 
-// A route target as written (`65000:1`, Junos `target:65000:1`), kept for leaking between
-// VRFs and VPNv4 (not simulated yet).
-struct RouteTarget {
-  std::string value;
-  SourceSpan span;
-};
 
 // A named VRF (IOS `vrf definition X` / `ip vrf X`, NX-OS `vrf context X`, EOS `vrf instance
 // X`, FRR `vrf X`, Junos `routing-instances X`): a routing table of its own over the
@@ -349,8 +361,11 @@ struct Vrf {
   SourceSpan route_distinguisher_span;
   std::vector<RouteTarget> import_targets;
   std::vector<RouteTarget> export_targets;
+  std::optional<NameReference> import_map;  // IOS `import map RM`: filters what comes in
+  std::optional<NameReference> export_map;  // IOS `export map RM`: sets route targets per route
   std::vector<StaticRoute> static_routes;
   std::optional<OspfProcess> ospf;
+  std::vector<EigrpProcess> eigrp;  // IOS `router eigrp` -> `address-family ipv4 vrf X ...`
   std::optional<BgpProcess> bgp;  // IOS `address-family ipv4 vrf X`, FRR `router bgp N vrf X`, ...
   SourceSpan span;                // the definition block (or first statement naming the VRF)
 };

@@ -105,17 +105,30 @@ std::vector<StructureReference> collectReferences(const model::Device& d) {
     c.add(K::AccessList, i.acl_in, i.span);
     c.add(K::AccessList, i.acl_out, i.span);
   }
-  if (d.ospf) {
-    c.addRedistributions(d.ospf->redistributions);
-    c.addAll(K::RoutePolicy, d.ospf->export_policies, d.ospf->span);  // Junos `ospf export`
-    if (d.ospf->default_originate)
-      c.add(K::RoutePolicy, d.ospf->default_originate->route_map, d.ospf->default_originate->span);
-  }
-  if (d.bgp) {
-    for (const auto& n : d.bgp->neighbors) collectNeighbor(n, c);
-    for (const auto& n : d.bgp->networks) c.add(K::RoutePolicy, n.route_map, n.span);
-    for (const auto& a : d.bgp->aggregates) c.add(K::RoutePolicy, a.route_map, a.span);
-    c.addRedistributions(d.bgp->redistributions);
+  // The default VRF's protocol instances, then every named VRF's.
+  auto collectInstances = [&](const std::optional<model::OspfProcess>& ospf,
+                              const std::vector<model::EigrpProcess>& eigrp,
+                              const std::optional<model::BgpProcess>& bgp) {
+    if (ospf) {
+      c.addRedistributions(ospf->redistributions);
+      c.addAll(K::RoutePolicy, ospf->export_policies, ospf->span);  // Junos `ospf export`
+      if (ospf->default_originate)
+        c.add(K::RoutePolicy, ospf->default_originate->route_map, ospf->default_originate->span);
+    }
+    for (const auto& e : eigrp) c.addRedistributions(e.redistributions);
+    if (bgp) {
+      for (const auto& n : bgp->neighbors) collectNeighbor(n, c);
+      for (const auto& n : bgp->networks) c.add(K::RoutePolicy, n.route_map, n.span);
+      for (const auto& a : bgp->aggregates) c.add(K::RoutePolicy, a.route_map, a.span);
+      c.addRedistributions(bgp->redistributions);
+      if (bgp->vrf_import_map) c.add(K::RoutePolicy, bgp->vrf_import_map->name, bgp->vrf_import_map->span);
+    }
+  };
+  collectInstances(d.ospf, d.eigrp, d.bgp);
+  for (const auto& [name, vrf] : d.vrfs) {
+    collectInstances(vrf.ospf, vrf.eigrp, vrf.bgp);
+    for (const auto* map : {&vrf.import_map, &vrf.export_map})
+      if (*map) c.add(K::RoutePolicy, (*map)->name, (*map)->span);
   }
   for (const auto& [name, policy] : d.route_policies) collectPolicy(policy, c);
   return c.take();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <optional>
 #include <string_view>
 #include <unordered_map>
@@ -173,15 +174,17 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
     const model::Interface* interface;
     const model::InterfaceAddress* address;
   };
-  // By VRF and subnet: VRFs reuse addresses, and the two ends of a VRF-lite link are in the
-  // same VRF (by name) on both routers.
-  std::map<std::pair<std::string, model::Prefix>, std::vector<Member>> bySubnet;
+  // By subnet. VRFs reuse addresses, so inside a subnet the interfaces of one VRF name link
+  // among themselves (VRF-lite: both ends in the same VRF); an interface whose VRF name has
+  // no partner there (a PE's customer VRF facing a CE's default table, VRF names being local
+  // to a device) links with the other such interfaces.
+  std::map<model::Prefix, std::map<std::string, std::vector<Member>>> bySubnet;
   for (const auto& d : devices)
     for (const auto& i : d.interfaces) {
       if (i.shutdown || i.isLoopback()) continue;
       auto add = [&](const model::InterfaceAddress& a) {
         if (a.length >= 32) return;  // a host route connects nothing
-        auto& members = bySubnet[{i.vrf, a.subnet()}];
+        auto& members = bySubnet[a.subnet()][i.vrf];
         // One interface per device per subnet: a second one on the same device is the
         // same segment seen twice, not another neighbour.
         for (const auto& m : members)
@@ -193,14 +196,15 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
     }
 
   std::vector<model::Link> links;
-  for (const auto& [key, members] : bySubnet) {
-    const model::Prefix& subnet = key.second;
-    if (members.size() < 2) continue;
+  auto link = [&](const model::Prefix& subnet, const std::vector<Member>& members) {
     for (size_t x = 0; x < members.size(); ++x)
       for (size_t y = x + 1; y < members.size(); ++y)
-        links.push_back({members[x].device->name, members[x].interface->name,
-                         members[y].device->name, members[y].interface->name});
-    if (members.size() > 2) {
+        if (members[x].device != members[y].device)
+          links.push_back({members[x].device->name, members[x].interface->name,
+                           members[y].device->name, members[y].interface->name});
+    std::set<const model::Device*> devicesThere;
+    for (const auto& m : members) devicesThere.insert(m.device);
+    if (devicesThere.size() > 2) {
       std::string who;
       for (const auto& m : members)
         who += (who.empty() ? "" : ", ") + m.device->name + " " + m.interface->name;
@@ -210,6 +214,14 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
                               subnet.str() + " (" + who +
                               "); linked pairwise, give topology.json to be exact"});
     }
+  };
+  for (const auto& [subnet, byVrf] : bySubnet) {
+    std::vector<Member> unpaired;
+    for (const auto& [vrf, members] : byVrf) {
+      if (members.size() >= 2) link(subnet, members);
+      else unpaired.push_back(members.front());
+    }
+    if (unpaired.size() >= 2) link(subnet, unpaired);
   }
   normalizeLinks(links);
   return links;

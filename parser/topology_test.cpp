@@ -89,6 +89,27 @@ TEST_CASE("VRFs that reuse a subnet on both routers give one link per VRF") {
   CHECK(warnings.empty());
 }
 
+TEST_CASE("a PE's VRF interface links with the CE's default-VRF interface on its subnet") {
+  // VRF names are local to a device: the CE across a PE's customer VRF routes in its default
+  // table (iosxe_vrf_route_leaking_*: the PE's sessions to its CEs never came up).
+  auto inVrf = [](model::Interface i, const std::string& vrf) {
+    i.vrf = vrf;
+    return i;
+  };
+  std::vector<Device> devices = {
+      device("pe", {inVrf(iface("Gi3", "10.34.31.1/30", 3, "configs/pe.cfg"), "shared"),
+                    inVrf(iface("Gi1", "10.13.11.2/30", 6, "configs/pe.cfg"), "cust")}),
+      device("ce1", {iface("Gi1", "10.13.11.1/30", 3, "configs/ce1.cfg")}),
+      device("ce2", {inVrf(iface("Gi1", "10.34.31.2/30", 3, "configs/ce2.cfg"), "outside")})};
+  parser::SourceText text;
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::inferLinks(devices, text, warnings);
+  REQUIRE(links.size() == 2);
+  CHECK(links[0] == Link{"ce1", "Gi1", "pe", "Gi1"});
+  CHECK(links[1] == Link{"ce2", "Gi1", "pe", "Gi3"});
+  CHECK(warnings.empty());
+}
+
 TEST_CASE("topology.json links resolve names case-insensitively and abbreviated interfaces") {
   auto devices = triangle();
   parser::SourceText text;

@@ -48,6 +48,7 @@ struct BgpPath {
   bool ebgp = false;
   bool confed = false;       // learned over a confed-eBGP session (ebgp is false then)
   bool med_missing = false;  // no MED attribute
+  bool leaked_local = false; // leaked from another VRF of the router, which originated it
   bool valid = true;         // next hop resolvable
 
   bool operator==(const BgpPath&) const = default;

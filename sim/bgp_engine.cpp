@@ -12,7 +12,9 @@
 #include "semantics/config_rules.h"
 #include "sim/bgp_decision.h"
 #include "sim/bgp_peering_facts.h"
+#include "sim/eigrp.h"
 #include "sim/rib.h"
+#include "sim/vrf_leaks.h"
 
 namespace routefix::sim::detail {
 
@@ -159,13 +161,15 @@ class Engine {
     peerings_ = base.peerings;
     facts_ = base.facts;
     up_.assign(peerings_.size(), 0);
-    // A receiver's neighbor statement names one session into it.
-    std::map<const model::BgpNeighbor*, uint32_t> index;
-    for (uint32_t p = 0; p < peerings_.size(); ++p) index.emplace(peerings_[p].receiver_neighbor, p);
+    // A receiver's neighbor statement names one session into it (a VRF leak: its two ends).
+    using Key = std::tuple<const model::BgpNeighbor*, uint32_t, uint32_t>;
+    auto key = [](const BgpPeering& p) { return Key{p.receiver_neighbor, p.sender, p.receiver}; };
+    std::map<Key, uint32_t> index;
+    for (uint32_t p = 0; p < peerings_.size(); ++p) index.emplace(key(peerings_[p]), p);
     std::vector<BgpPeering> added;
     for (const auto& peering : peerings) {
-      auto it = index.find(peering.receiver_neighbor);
-      if (it != index.end() && peerings_[it->second].sender == peering.sender) {
+      auto it = index.find(key(peering));
+      if (it != index.end()) {
         up_[it->second] = 1;
         continue;
       }
@@ -266,7 +270,8 @@ class Engine {
       }
       for (const auto& redist : bgp->redistributions) {
         for (const auto& r : ribs_[n].routes()) {
-          if (!takenFromSource(redist, r)) continue;
+          bool eigrpSubnet = redist.source == model::RouteSource::Eigrp && coveredByEigrp(d, redist.process, r);
+          if (!takenFromSource(redist, r) && !eigrpSubnet) continue;
           BgpPath path = localPath(n, 2, redist.metric.value_or(r.metric));
           path.source = redist.source;
           if (!r.next_hops.empty())
@@ -501,6 +506,10 @@ class Engine {
   // The sender's current best over peering p, through both ends' policies, into the
   // receiver's Adj-RIB-In.
   void propagate(uint32_t p, const Prefix& prefix) {
+    if (peerings_[p].leak) {
+      deliver(p, leakPath(p, prefix));
+      return;
+    }
     auto sent = exportPath(p, prefix);
     deliver(p, sent ? importPath(p, prefix, *sent) : std::nullopt);
   }
@@ -545,8 +554,10 @@ class Engine {
       const auto& from = peerings_[b.session];
       if (from.sender != kNone && from.sender == peer.receiver) return std::nullopt;
       // iBGP to iBGP only through a route reflector: client routes go to everyone,
-      // non-client routes to clients only.
-      if (!from.ebgp && !peer.ebgp && !from.sender_is_client && !peer.receiver_is_client)
+      // non-client routes to clients only. A path leaked from another VRF goes as it came
+      // there: learned over iBGP, or originated or learned over eBGP.
+      bool internal = from.leak ? !b.ebgp && !b.leaked_local : !from.ebgp;
+      if (internal && !peer.ebgp && !from.sender_is_client && !peer.receiver_is_client)
         return std::nullopt;
     }
     if (tables_.communities.contains(b.communities, model::kNoAdvertise)) return std::nullopt;
@@ -625,6 +636,50 @@ class Engine {
       }
     }
     return out;
+  }
+
+  // The exporting VRF's best path as the importing VRF takes it over leak peering p
+  // (sim/vrf_leaks.h): attributes as the leak's maps leave them; a learned path keeps its next
+  // hop and resolution, an originated one forwards as the exporter's own route does.
+  std::optional<BgpPath> leakPath(uint32_t p, const Prefix& prefix) {
+    const auto& peer = peerings_[p];
+    uint32_t n = peer.sender;
+    if (best_[n].empty()) return std::nullopt;
+    const BgpPath& b = *best_[n].front();
+    if (b.kind == PathKind::Learned && peerings_[b.session].leak) return std::nullopt;  // never leaked on
+    PolicySubject s = subjectOf(n, b, prefix);
+    if (!leakSubject(*peer.leak, policies_[n], policies_[peer.receiver], tables_.ext_communities, s))
+      return std::nullopt;
+    BgpPath out = b;
+    takeSets(out, s);
+    out.session = p;
+    if (b.kind != PathKind::Learned) {
+      out.kind = PathKind::Learned;
+      out.leaked_local = true;
+      out.ebgp = false;
+      out.next_hop = 0;
+      out.igp_cost = 0;
+      out.resolution = originResolution(n, prefix, b);
+      out.valid = out.resolution != kNone;
+    }
+    return out;
+  }
+
+  // Where the exporter forwards a prefix it originated: its aggregate's discard route, or the
+  // connected, static or IGP route the `network` / `redistribute` statement took.
+  uint32_t originResolution(uint32_t n, const Prefix& prefix, const BgpPath& b) {
+    Resolution res;
+    if (b.kind == PathKind::Aggregate) {
+      res.next_hops = discard_;
+    } else {
+      const Route* r = ribs_[n].exact(prefix);
+      if (!r) return kNone;
+      res.next_hops = r->next_hops;
+      res.metric = r->metric;
+      res.connected = r->protocol == Protocol::Connected;
+    }
+    resolutions_.push_back(std::move(res));
+    return baseResolutions_ + static_cast<uint32_t>(resolutions_.size() - 1);
   }
 
   // eBGP loop prevention at the receiver: its own AS (or local-as) in the path more often

@@ -24,6 +24,10 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
   facts.reserve(peerings.size());
   for (const auto& peer : peerings) {
     PeeringFacts f;
+    if (peer.leak) {  // no neighbor statements: the leak's own rules apply (sim/vrf_leaks.h)
+      facts.push_back(f);
+      continue;
+    }
     const auto& rn = *peer.receiver_neighbor;
     const auto& receiver = *topo.device(peer.receiver).bgp;
     if (peer.sender != kNone) {

@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "semantics/config_rules.h"
+#include "sim/vrf_leaks.h"
 
 namespace routefix::sim::detail {
 
@@ -319,6 +320,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
   sorted.reserve(order.size());
   for (uint32_t i : order) sorted.push_back(std::move(out.statuses[i]));
   out.statuses = std::move(sorted);
+  appendLeakPeerings(topo, out.peerings);
   return out;
 }
 

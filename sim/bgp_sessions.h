@@ -4,8 +4,10 @@
 // IGP routes, from the update-source address).
 #pragma once
 
+#include <memory>
 #include <vector>
 
+#include "semantics/vrf_leaking.h"
 #include "sim/dataplane.h"
 #include "sim/topology.h"
 
@@ -32,6 +34,9 @@ struct BgpPeering {
   Ipv4 sender_router_id;
   bool receiver_is_client = false;  // the sender reflects to the receiver as its RR client
   bool sender_is_client = false;    // the receiver treats the sender as its RR client
+  // Not a session: routes leaking from one VRF instance of a router to another
+  // (sim/vrf_leaks.h); no neighbor statements then.
+  std::shared_ptr<const semantics::VrfLeak> leak;
 
   bool unnumbered() const { return !receiver_interface.empty(); }
 };

@@ -34,15 +34,17 @@ struct Best {
 
 using Table = std::map<Prefix, Best>;
 
-// Whether the connected route is the subnet of an interface the device's EIGRP process `asn`
-// runs on: IOS redistributes those with the process's own routes.
-bool coveredBy(const model::Device& d, uint32_t asn, const Route& route) {
+}  // namespace
+
+bool coveredByEigrp(const model::Device& d, uint32_t asn, const Route& route) {
   if (route.protocol != Protocol::Connected || route.next_hops.empty()) return false;
   const model::Interface* itf = d.findInterface(route.next_hops.front().interface);
   return itf && std::any_of(d.eigrp.begin(), d.eigrp.end(), [&](const model::EigrpProcess& p) {
            return p.asn == asn && semantics::eigrpEnabled(d, p, *itf);
          });
 }
+
+namespace {
 
 // Whether `route` is one `redistribute <source>` takes into the process `into`.
 bool takes(const model::Device& d, const model::Redistribution& r, const model::EigrpProcess& into,
@@ -52,8 +54,8 @@ bool takes(const model::Device& d, const model::Redistribution& r, const model::
     case model::RouteSource::Static:
     case model::RouteSource::Ospf: return takenFromSource(r, route);
     case model::RouteSource::Eigrp:
-      return r.process != into.asn && (takenFromSource(r, route) || coveredBy(d, r.process, route));
-    default: return false;  // BGP into EIGRP: not modelled (the IGP is computed before BGP)
+      return r.process != into.asn && (takenFromSource(r, route) || coveredByEigrp(d, r.process, route));
+    default: return false;  // BGP: from the BGP routes (origins), not from the IGP's table
   }
 }
 
@@ -87,7 +89,8 @@ void offer(Table& table, const Prefix& p, Best candidate, uint32_t maximumPaths)
   }
 }
 
-Table origins(const Topology& topo, const Instance& in, const NodeRib& rib, PolicyEvaluator& policy) {
+Table origins(const Topology& topo, const Instance& in, const NodeRib& rib, const std::vector<Route>* bgp,
+              PolicyEvaluator& policy) {
   const model::Device& d = topo.device(in.node);
   const model::EigrpProcess& p = *in.process;
   Table t;
@@ -98,22 +101,30 @@ Table origins(const Topology& topo, const Instance& in, const NodeRib& rib, Poli
     t.emplace(itf.address->subnet(), b);
     for (const auto& s : itf.secondary) t.emplace(s.subnet(), b);
   }
-  for (const auto& r : p.redistributions)
-    for (const auto& route : rib.routes()) {
-      if (t.count(route.prefix) || !takes(d, r, p, route)) continue;
-      auto m = seedMetric(d, p, r, route);
-      if (!m) continue;
-      PolicySubject subject;
-      subject.prefix = route.prefix;
-      subject.protocol = r.source;
-      subject.metric = route.metric;
-      if (!route.next_hops.empty()) {
-        subject.interface = route.next_hops.front().interface;
-        if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
-      }
-      if (!policy.applyOne(r.route_map, subject)) continue;
-      t.emplace(route.prefix, Best{true, true, semantics::eigrpCompositeMetric(p, *m), *m, {}});
+  auto redistribute = [&](const model::Redistribution& r, const Route& route) {
+    if (t.count(route.prefix)) return;
+    auto m = seedMetric(d, p, r, route);
+    if (!m) return;
+    PolicySubject subject;
+    subject.prefix = route.prefix;
+    subject.protocol = r.source;
+    subject.metric = route.metric;
+    if (!route.next_hops.empty()) {
+      subject.interface = route.next_hops.front().interface;
+      if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
     }
+    if (!policy.applyOne(r.route_map, subject)) return;
+    t.emplace(route.prefix, Best{true, true, semantics::eigrpCompositeMetric(p, *m), *m, {}});
+  };
+  for (const auto& r : p.redistributions) {
+    if (r.source != model::RouteSource::Bgp) {
+      for (const auto& route : rib.routes())
+        if (takes(d, r, p, route)) redistribute(r, route);
+    } else if (bgp && d.bgp) {  // before BGP has run, nothing (simulate() iterates)
+      for (const auto& route : *bgp)
+        if (takenFromBgp(d, route)) redistribute(r, route);
+    }
+  }
   return t;
 }
 
@@ -126,7 +137,8 @@ bool runsEigrp(const Topology& topo) {
 }
 
 std::vector<std::vector<Route>> computeEigrp(const Topology& topo, const std::vector<NodeRib>& ribs,
-                                             std::vector<PolicyEvaluator>& policies) {
+                                             std::vector<PolicyEvaluator>& policies,
+                                             const std::vector<std::vector<Route>>* bgp) {
   std::vector<std::vector<Route>> out(topo.nodeCount());
   std::vector<Instance> instances;
   for (uint32_t n = 0; n < topo.nodeCount(); ++n)
@@ -159,7 +171,8 @@ std::vector<std::vector<Route>> computeEigrp(const Topology& topo, const std::ve
   }
 
   std::vector<Table> seeds;
-  for (const auto& in : instances) seeds.push_back(origins(topo, in, ribs[in.node], policies[in.node]));
+  for (const auto& in : instances)
+    seeds.push_back(origins(topo, in, ribs[in.node], bgp ? &(*bgp)[in.node] : nullptr, policies[in.node]));
   // Each round extends every router's best path by one hop from its neighbours' bests of the
   // previous round; metrics only grow along a path, so this settles within |instances| rounds.
   std::vector<Table> best = seeds;

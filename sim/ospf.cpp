@@ -155,8 +155,7 @@ struct External {
 // Whether `route` is one that the redistribution `r` takes on device `d`.
 // OSPF takes connected, static, BGP and EIGRP routes (and iBGP ones where the vendor does).
 bool redistributable(const model::Device& d, const model::Redistribution& r, const Route& route) {
-  if (r.source == model::RouteSource::Bgp && (route.protocol == Protocol::Ibgp || route.protocol == Protocol::Aggregate))
-    return d.bgp && d.bgp->redistribute_internal;
+  if (r.source == model::RouteSource::Bgp) return takenFromBgp(d, route);
   if (r.source == model::RouteSource::Ospf || r.source == model::RouteSource::Aggregate) return false;
   return takenFromSource(r, route);
 }

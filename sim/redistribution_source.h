@@ -24,4 +24,12 @@ inline bool takenFromSource(const model::Redistribution& r, const Route& route) 
   return false;
 }
 
+// The BGP routes an IGP's `redistribute bgp` takes: eBGP ones, and iBGP and aggregate ones
+// where the device redistributes internal routes (IOS `bgp redistribute-internal`, its VRFs,
+// FRR and Junos: BgpProcess::redistribute_internal).
+inline bool takenFromBgp(const model::Device& d, const Route& route) {
+  if (route.protocol == Protocol::Ibgp || route.protocol == Protocol::Aggregate) return d.bgp && d.bgp->redistribute_internal;
+  return route.protocol == Protocol::Bgp;
+}
+
 }  // namespace routefix::sim::detail

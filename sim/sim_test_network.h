@@ -139,6 +139,15 @@ inline const Route* routeAt(const DataPlane& dp, const std::string& node, const 
   return it->second.exact(*Prefix::parse(prefix));
 }
 
+// The route to `prefix` in the table of VRF `vrf` of `node`, if any.
+inline const Route* vrfRoute(const DataPlane& dp, const std::string& node, const std::string& vrf,
+                             const std::string& prefix) {
+  auto n = dp.vrf_ribs.find(node);
+  if (n == dp.vrf_ribs.end()) return nullptr;
+  auto v = n->second.find(vrf);
+  return v == n->second.end() ? nullptr : v->second.exact(*Prefix::parse(prefix));
+}
+
 inline std::vector<std::string> nextHopNodes(const Route& r) {
   std::vector<std::string> out;
   for (const auto& nh : r.next_hops) out.push_back(nh.node);

@@ -96,7 +96,7 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
       rebuild(i);
     }
     if (eigrp) {
-      auto routes = computeEigrp(topo, igp.ribs, policies);
+      auto routes = computeEigrp(topo, igp.ribs, policies, bgp);
       for (uint32_t i = 0; i < n; ++i) {
         std::stable_sort(routes[i].begin(), routes[i].end(),
                          [](const Route& a, const Route& b) { return a.prefix < b.prefix; });
@@ -122,10 +122,13 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
 }
 
 bool redistributesBgpIntoIgp(const model::Network& network) {
-  return std::any_of(network.devices.begin(), network.devices.end(), [](const model::Device& d) {
-    return d.ospf && d.bgp &&
-           std::any_of(d.ospf->redistributions.begin(), d.ospf->redistributions.end(),
-                       [](const model::Redistribution& r) { return r.source == model::RouteSource::Bgp; });
+  auto fromBgp = [](const std::vector<model::Redistribution>& rs) {
+    return std::any_of(rs.begin(), rs.end(), [](const model::Redistribution& r) { return r.source == model::RouteSource::Bgp; });
+  };
+  return std::any_of(network.devices.begin(), network.devices.end(), [&](const model::Device& d) {
+    return d.bgp && ((d.ospf && fromBgp(d.ospf->redistributions)) ||
+                     std::any_of(d.eigrp.begin(), d.eigrp.end(),
+                                 [&](const model::EigrpProcess& p) { return fromBgp(p.redistributions); }));
   });
 }
 

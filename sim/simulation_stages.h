@@ -40,7 +40,7 @@ struct IgpRoutes {
 // work: connected routes do not depend on links (a failed link's interfaces stay up, only
 // their neighbours go), and a node with neither statics nor OSPF routes there starts from
 // its table as it was.
-// `bgp`: per node the BGP routes active in its main RIB, for OSPF's `redistribute bgp`.
+// `bgp`: per node the BGP routes active in its main RIB, for OSPF's and EIGRP's `redistribute bgp`.
 IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policies,
                      const IgpRoutes* baseline = nullptr,
                      const std::vector<std::vector<Route>>* bgp = nullptr);

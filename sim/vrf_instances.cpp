@@ -37,7 +37,12 @@ model::Device instanceOf(const model::Device& d, const std::string& vrfName) {
   if (auto v = d.vrfs.find(vrfName); v != d.vrfs.end()) {
     out.static_routes = v->second.static_routes;
     out.ospf = v->second.ospf;
+    out.eigrp = v->second.eigrp;
     out.bgp = v->second.bgp;
+    // IOS redistributes a VRF's iBGP routes (those a remote PE or another VRF sent) into the
+    // VRF's IGP without `bgp redistribute-internal`: that is how PE-CE OSPF / EIGRP carry the
+    // other sites' routes.
+    if (out.bgp && d.vendor == model::Vendor::Ios) out.bgp->redistribute_internal = true;
   }
   out.prefix_lists = d.prefix_lists;
   out.community_lists = d.community_lists;

@@ -8,14 +8,6 @@ namespace routefix::sim::testing {
 
 namespace {
 
-const Route* vrfRoute(const DataPlane& dp, const std::string& node, const std::string& vrf,
-                      const std::string& prefix) {
-  auto n = dp.vrf_ribs.find(node);
-  if (n == dp.vrf_ribs.end()) return nullptr;
-  auto v = n->second.find(vrf);
-  return v == n->second.end() ? nullptr : v->second.exact(*Prefix::parse(prefix));
-}
-
 const BgpSessionStatus* session(const DataPlane& dp, const std::string& node, const std::string& vrf,
                                 const std::string& peerIp) {
   for (const auto& s : dp.sessions)

@@ -140,6 +140,10 @@ void ConfigWalker::handleUnrecognized() {
   if ((mode_ == Mode::BgpAddressFamily || mode_ == Mode::NxNeighborAf) && !address_family_modelled_)
     return;
   auto words = splitWords(currentLine());
+  if ((mode_ == Mode::Bgp || mode_ == Mode::BgpAddressFamily) && recordVrfImport(words)) {
+    extendBlock();
+    return;
+  }
   if (mode_ != Mode::Global) {
     if (isIgnoredStatement(ignoreScope(), words)) {
       extendBlock();
@@ -194,7 +198,7 @@ void ConfigWalker::extendBlock(bool statement) {
     case Mode::NxNeighborAf: extendSpan(currentBgp().span, file_, line_); break;
     case Mode::Ospf: extendSpan(currentOspf().span, file_, line_); break;
     case Mode::Eigrp:
-      if (eigrp_open_) extendSpan(out_.device().eigrp.back().span, file_, line_);
+      if (eigrp_open_) extendSpan(currentEigrp().span, file_, line_);
       break;
     case Mode::RouteMap:
       extendSpan(currentClause().span, file_, line_);
@@ -323,9 +327,7 @@ antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext
   } else if (mode_ == Mode::NxNeighbor) {
     mode_ = Mode::Bgp;
   } else if (mode_ == Mode::Eigrp && ctx->EXIT_ADDRESS_FAMILY()) {
-    // Named mode: the family was the process; classic mode keeps its process open.
-    if (eigrp_open_ && out_.device().eigrp.back().wide_metrics) eigrp_open_ = false;
-    eigrp_af_interface_.clear();
+    closeEigrpAddressFamily();
   } else if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;

@@ -207,6 +207,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // The EIGRP process being configured; a named `router eigrp NAME` has none until its
   // `address-family ipv4 ... autonomous-system N`.
   model::EigrpProcess& currentEigrp();
+  void closeEigrpAddressFamily();
   // Parts of the EIGRP statements other modes share: `network A` (classful), `[no]
   // passive-interface default|X`.
   void addEigrpNetwork(model::WildcardMatch match);
@@ -217,6 +218,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   void handleVrfDefinitionLine(IosParser::LineContext* ctx, const std::vector<std::string>& words);
   // `rd X` and `route-target import|export|both X`: true when the line is one of them.
   bool recordVrfAttribute(const std::vector<std::string>& words, model::Vrf& v);
+  bool recordVrfImport(const std::vector<std::string>& words);
   // The BGP statements that follow configure the VRF's instance, until leaveBgpVrf().
   void enterBgpVrf(const std::string& vrf, bool byAddressFamily);
   void leaveBgpVrf();
@@ -241,6 +243,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   Mode resume_mode_ = Mode::Global;  // after the ignored block
   size_t af_column_ = 0;        // indentation of the open `address-family` (EOS, NX-OS)
   bool eigrp_open_ = false;      // router eigrp: a process (classic, or a named one's family) is open
+  bool eigrp_classic_ = false;   // the open `router eigrp` is classic (`router eigrp N`)
+  std::string eigrp_vrf_;        // the open address family is this VRF's process ("" none)
   std::string eigrp_af_interface_;  // named mode: the open `af-interface X` ("default": all)
   size_t neighbor_column_ = 0;  // of the open NX-OS `neighbor X` block
   size_t neighbor_af_column_ = 0;

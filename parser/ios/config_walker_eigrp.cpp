@@ -1,6 +1,7 @@
 // router eigrp: classic (`router eigrp N`) and named mode (`router eigrp NAME`, then
 // `address-family ipv4 unicast autonomous-system N` with `af-interface` and `topology base`
-// sub-blocks). An address family of a VRF is skipped with a warning (VRFs are not modelled).
+// sub-blocks). An address family of a VRF (`address-family ipv4 [unicast] vrf X autonomous-system
+// N`, either mode) is a process of that VRF.
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 
@@ -8,7 +9,14 @@ namespace routefix::parser::ios {
 
 model::EigrpProcess& ConfigWalker::currentEigrp() {
   if (!eigrp_open_) throw ValueError("named EIGRP statement outside `address-family ipv4 ... autonomous-system N`");
-  return out_.device().eigrp.back();
+  return eigrp_vrf_.empty() ? out_.device().eigrp.back() : out_.vrf(eigrp_vrf_, here()).eigrp.back();
+}
+
+void ConfigWalker::closeEigrpAddressFamily() {
+  // A classic process stays open around its families; a named one's family was the process.
+  eigrp_vrf_.clear();
+  eigrp_open_ = eigrp_classic_;
+  eigrp_af_interface_.clear();
 }
 
 void ConfigWalker::addEigrpNetwork(model::WildcardMatch match) { currentEigrp().networks.push_back(match); }
@@ -18,7 +26,8 @@ antlrcpp::Any ConfigWalker::visitRouterEigrp(IosParser::RouterEigrpContext* ctx)
   mode_ = Mode::Eigrp;
   eigrp_af_interface_.clear();
   bool classic = !id.empty() && id.find_first_not_of("0123456789") == std::string::npos;
-  eigrp_open_ = classic;
+  eigrp_open_ = eigrp_classic_ = classic;
+  eigrp_vrf_.clear();
   if (classic) {
     model::EigrpProcess p;
     p.asn = parseNumber(id, 1, 65535);
@@ -29,16 +38,14 @@ antlrcpp::Any ConfigWalker::visitRouterEigrp(IosParser::RouterEigrpContext* ctx)
 }
 
 antlrcpp::Any ConfigWalker::visitEigrpAddressFamily(IosParser::EigrpAddressFamilyContext* ctx) {
-  if (ctx->VRF().size() > 0) {
-    enterIgnoredBlock(Mode::Eigrp);
-    throw ValueError("EIGRP in a VRF is not modelled; address family ignored");
-  }
   model::EigrpProcess p;
   p.asn = parseNumber(ctx->NUMBER()->getText(), 1, 65535);
   // An address family inside `router eigrp N` (classic) keeps classic metrics.
-  p.wide_metrics = !eigrp_open_;
+  p.wide_metrics = !eigrp_classic_;
   p.span = here();
-  out_.device().eigrp.push_back(std::move(p));
+  eigrp_vrf_ = ctx->name().empty() ? std::string() : ctx->name(0)->getText();
+  auto& processes = eigrp_vrf_.empty() ? out_.device().eigrp : out_.vrf(eigrp_vrf_, here()).eigrp;
+  processes.push_back(std::move(p));
   eigrp_open_ = true;
   return {};
 }

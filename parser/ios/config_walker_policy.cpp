@@ -571,8 +571,9 @@ antlrcpp::Any ConfigWalker::visitSetCommListDelete(IosParser::SetCommListDeleteC
   return {};
 }
 
-// FRR `set extcommunity rt|soo VALUES` (added to the route's) / `set extcommunity none`,
-// `set large-community VALUES [additive]` / `set large-community none`.
+// FRR `set extcommunity rt|soo VALUES` (added to the route's), IOS / EOS / NX-OS `set
+// extcommunity rt VALUES [additive]` (replacing the route's unless additive) /
+// `set extcommunity none`, `set large-community VALUES [additive]` / `set large-community none`.
 antlrcpp::Any ConfigWalker::visitSetTextCommunity(IosParser::SetTextCommunityContext* ctx) {
   bool ext = ctx->EXTCOMMUNITY() != nullptr;
   model::PolicySet s = setOf(ext ? model::PolicySet::Kind::ExtCommunity : model::PolicySet::Kind::LargeCommunity);
@@ -581,8 +582,8 @@ antlrcpp::Any ConfigWalker::visitSetTextCommunity(IosParser::SetTextCommunityCon
     addPolicySet(std::move(s));
     return {};
   }
-  s.additive = ext;
-  if (!ext && !words.empty() && words.back() == "additive") {
+  s.additive = ext && out_.dialect() == model::Vendor::Frr;
+  if (!words.empty() && words.back() == "additive") {
     s.additive = true;
     words.pop_back();
   }

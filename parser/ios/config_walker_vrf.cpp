@@ -82,6 +82,10 @@ bool ConfigWalker::recordVrfAttribute(const std::vector<std::string>& words, mod
     v.route_distinguisher_span = here();
     return true;
   }
+  if (words.size() == 3 && (words[0] == "import" || words[0] == "export") && words[1] == "map") {
+    (words[0] == "import" ? v.import_map : v.export_map) = model::NameReference{written[2], here()};
+    return true;
+  }
   if (words[0] != "route-target" || words.size() < 3) return false;
   // `route-target import|export|both [family] VALUE [family]` (EOS names the family first,
   // NX-OS after the value; `evpn` targets are not for IPv4 VPN routes).
@@ -95,6 +99,21 @@ bool ConfigWalker::recordVrfAttribute(const std::vector<std::string>& words, mod
   if (value.empty()) return false;
   if (direction != "export") v.import_targets.push_back({value, here()});
   if (direction != "import") v.export_targets.push_back({value, here()});
+  return true;
+}
+
+// FRR `import vrf NAME` / `import vrf route-map RM` in a BGP instance's IPv4 unicast family.
+bool ConfigWalker::recordVrfImport(const std::vector<std::string>& words) {
+  if (words.size() < 3 || words[0] != "import" || words[1] != "vrf") return false;
+  auto written = wordsAsWritten(currentLine());
+  model::BgpProcess& bgp = currentBgp();
+  if (words.size() == 4 && words[2] == "route-map") {
+    bgp.vrf_import_map = model::NameReference{written[3], here()};
+  } else if (words.size() == 3) {
+    bgp.vrf_imports.push_back({written[2], here()});
+  } else {
+    return false;
+  }
   return true;
 }
 

@@ -75,7 +75,39 @@ TEST_CASE("router eigrp NAME: the address family is the process, with wide metri
   REQUIRE(e.redistributions.size() == 1);
   CHECK(e.redistributions[0].process == 102);
   REQUIRE(e.networks.size() == 1);
-  CHECK(warningLines(p, "VRF") == std::vector<int>{15});
+  // The VRF's family is a process of the VRF, with the lines that configure it.
+  CHECK(p.warnings.empty());
+  const auto& blue = p.device.vrfs.at("blue").eigrp;
+  REQUIRE(blue.size() == 1);
+  CHECK(blue[0].asn == 7);
+  CHECK(blue[0].wide_metrics);
+  CHECK(blue[0].span == span(15, 17));
+  REQUIRE(blue[0].networks.size() == 1);
+  CHECK(blue[0].networks[0].matches(*Ipv4::parse("10.0.0.9")));
+}
+
+TEST_CASE("router eigrp N: a VRF's address family is the VRF's process; the classic one goes on") {
+  auto p = parseText(
+      "router eigrp 1\n"                                                  // 1
+      " address-family ipv4 vrf d1_ce autonomous-system 1\n"              // 2
+      "  redistribute bgp 65003 metric 1000 100 255 1 1500\n"             // 3
+      "  network 10.13.11.0 0.0.0.3\n"                                    // 4
+      "  passive-interface Loopback1231\n"                                // 5
+      " exit-address-family\n"                                            // 6
+      " network 10.9.9.0 0.0.0.255\n"                                     // 7
+      "!\n");
+  CHECK(p.warnings.empty());
+  REQUIRE(p.device.eigrp.size() == 1);
+  CHECK(p.device.eigrp[0].networks.size() == 1);  // line 7: the classic process's
+  const auto& vrf = p.device.vrfs.at("d1_ce").eigrp;
+  REQUIRE(vrf.size() == 1);
+  CHECK(vrf[0].asn == 1);
+  CHECK_FALSE(vrf[0].wide_metrics);
+  REQUIRE(vrf[0].redistributions.size() == 1);
+  CHECK(vrf[0].redistributions[0].source == model::RouteSource::Bgp);
+  CHECK(vrf[0].redistributions[0].eigrp_metric == model::EigrpMetric{1000, 100});
+  CHECK(vrf[0].passive_interfaces == std::vector<std::string>{"Loopback1231"});
+  CHECK(vrf[0].networks.size() == 1);
 }
 
 TEST_CASE("router eigrp: metric with one value, and unmodelled eigrp settings, are warned") {
