@@ -33,6 +33,14 @@ int64_t policyUses(const model::Network& network, const Knob& k) {
   return std::max<int64_t>(uses, 1);
 }
 
+// Whether the router is a route reflector (has a client).
+bool reflectsFor(const model::Network& network, const std::string& node) {
+  const model::Device* d = network.findDevice(node);
+  return d && d->bgp &&
+         std::any_of(d->bgp->neighbors.begin(), d->bgp->neighbors.end(),
+                     [](const model::BgpNeighbor& n) { return n.route_reflector_client; });
+}
+
 symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Prefix& prefix,
                                       const std::set<std::string>& region) {
   symsim::BoundaryRoutes out;
@@ -241,109 +249,9 @@ std::vector<KnobSearch::PrefixEncoding*> KnobSearch::allEncodings() {
   return all;
 }
 
-KnobSearch::Outcome KnobSearch::solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
-                                      Mode mode) {
-  changes.clear();
-  probed_ = false;
-  // A blocked assignment spans every part (the concrete check rejected the whole patch), so
-  // once there is one the problem is solved whole; a partial search keeps its parts and
-  // gives each the blocked assignments.
-  bool withBlocked = !blocked_.empty();
-  if (withBlocked && mode != Mode::Solvable) return solvePart(allEncodings(), true, protect, seconds, changes);
-  // Otherwise in parts: one per failing destination first. Parts whose changes are on one
-  // router (most likely one error seen from several destinations: one fix, not one each) or
-  // that change a knob another part's encoding reads while that part's optimum kept it are
-  // merged and solved again; a held destination's encoding joins a part that changes a knob
-  // it reads. A few small problems instead of one over every destination's region.
-  struct Part {
-    std::vector<PrefixEncoding*> encodings;
-    std::set<size_t> knobs;  // read by its encodings
-    std::vector<symsim::KnobChange> changes;
-    bool solved = false;
-    bool dropped = false;  // Mode::Solvable: no fix of its own
-  };
-  std::vector<Part> parts;
-  std::vector<PrefixEncoding*> held;
-  for (auto* e : allEncodings()) {
-    if (e->required.empty()) held.push_back(e);
-    else parts.push_back({{e}, e->knobs, {}, false, false});
-  }
-  auto changesKnob = [](const Part& p, size_t knob, int64_t value) {
-    return std::any_of(p.changes.begin(), p.changes.end(),
-                       [&](const symsim::KnobChange& c) { return c.knob == knob && c.value == value; });
-  };
-  auto conflict = [&](const Part& a, const Part& b) {
-    for (const auto& c : a.changes) {
-      if (b.knobs.count(c.knob) && !changesKnob(b, c.knob, c.value)) return true;
-      for (const auto& d : b.changes)
-        if (d.knob != c.knob && knobs_.knob(d.knob).node == knobs_.knob(c.knob).node) return true;
-    }
-    return false;
-  };
-  auto readsChanged = [](const PrefixEncoding* e, const Part& p) {
-    return std::any_of(p.changes.begin(), p.changes.end(),
-                       [&](const symsim::KnobChange& c) { return e->knobs.count(c.knob) > 0; });
-  };
-  bool& probed = probed_;
-  auto start = std::chrono::steady_clock::now();
-  for (bool merged = true; merged;) {
-    for (auto& p : parts) {
-      if (p.solved) continue;
-      double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (left <= 0) return Outcome::Timeout;
-      Outcome o = solvePart(p.encodings, withBlocked, protect, left, p.changes);
-      p.solved = true;
-      if (o == Outcome::Unsatisfiable && mode == Mode::Solvable) {
-        p.dropped = true;
-        continue;
-      }
-      if (o != Outcome::Found) return o;
-      auto readsAll = [&](const Part& q) {
-        return std::all_of(p.changes.begin(), p.changes.end(),
-                           [&](const symsim::KnobChange& c) { return q.knobs.count(c.knob) > 0; });
-      };
-      // Worth a concrete check only when every other part reads what this one changed (one
-      // error seen from many destinations); independent errors are solved together below.
-      if (mode == Mode::Probe && parts.size() > 1 && !p.changes.empty() && std::all_of(parts.begin(), parts.end(), readsAll)) {
-        changes = p.changes;
-        probed = true;
-        return Outcome::Found;
-      }
-    }
-    merged = false;
-    for (size_t a = 0; a < parts.size() && !merged; ++a) {
-      if (parts[a].dropped) continue;
-      for (size_t b = a + 1; b < parts.size() && !merged; ++b) {
-        if (parts[b].dropped) continue;
-        if (!conflict(parts[a], parts[b]) && !conflict(parts[b], parts[a])) continue;
-        parts[a].encodings.insert(parts[a].encodings.end(), parts[b].encodings.begin(), parts[b].encodings.end());
-        parts[a].knobs.insert(parts[b].knobs.begin(), parts[b].knobs.end());
-        parts[a].solved = false;
-        parts.erase(parts.begin() + static_cast<long>(b));
-        merged = true;
-      }
-      if (!protect || merged) continue;
-      auto h = std::find_if(held.begin(), held.end(), [&](const PrefixEncoding* e) { return readsChanged(e, parts[a]); });
-      if (h == held.end()) continue;
-      parts[a].encodings.push_back(*h);
-      parts[a].knobs.insert((*h)->knobs.begin(), (*h)->knobs.end());
-      parts[a].solved = false;
-      held.erase(h);
-      merged = true;
-    }
-  }
-  if (std::all_of(parts.begin(), parts.end(), [](const Part& p) { return p.dropped; })) return Outcome::Unsatisfiable;
-  for (const auto& p : parts) changes.insert(changes.end(), p.changes.begin(), p.changes.end());
-  auto byKnob = [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob < b.knob; };
-  auto sameKnob = [](const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob == b.knob; };
-  std::sort(changes.begin(), changes.end(), byKnob);
-  changes.erase(std::unique(changes.begin(), changes.end(), sameKnob), changes.end());
-  return Outcome::Found;
-}
-
 KnobSearch::Outcome KnobSearch::solvePart(const std::vector<PrefixEncoding*>& part, bool withBlocked,
-                                          bool protect, double seconds,
-                                          std::vector<symsim::KnobChange>& changes) {
+                                          bool protect, double seconds, std::vector<symsim::KnobChange>& changes,
+                                          const std::vector<symsim::KnobChange>& fixed) {
   z3::optimize opt(ctx_);
   z3::params p(ctx_);
   p.set("timeout", static_cast<unsigned>(std::max(1.0, seconds * 1000)));
@@ -356,6 +264,7 @@ KnobSearch::Outcome KnobSearch::solvePart(const std::vector<PrefixEncoding*>& pa
       for (const auto& c : enc->protected_) opt.add(c);
     used.insert(enc->knobs.begin(), enc->knobs.end());
   }
+  for (const auto& c : fixed) opt.add(knobs_.equals(c.knob, c.value));
   if (withBlocked) {
     for (const auto& b : blocked_) opt.add(b);
     for (size_t i = 0; i < knobs_.size(); ++i) used.insert(i);
@@ -392,11 +301,11 @@ KnobSearch::Outcome KnobSearch::solvePart(const std::vector<PrefixEncoding*>& pa
   // Then: a route-reflector client added for a router a failing intent starts or ends at,
   // rather than for another reflector. Both can restore the reflection, but the endpoint's
   // statement is the one the intent points at, and a reflector made a client changes the
-  // reflection of every route.
+  // reflection of every route, also where an intent starts at that reflector.
   Z3_symbol endpoint = Z3_mk_string_symbol(ctx_, "endpoint");
   for (size_t i : used) {
     const Knob& k = knobs_.knob(i);
-    if (k.kind == KnobKind::RouteReflectorClient && !endpoints_.count(k.peer_node))
+    if (k.kind == KnobKind::RouteReflectorClient && (!endpoints_.count(k.peer_node) || reflectsFor(network_, k.peer_node)))
       Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), "1", endpoint);
   }
   Z3_symbol tidy = Z3_mk_string_symbol(ctx_, "tidy");
@@ -422,6 +331,9 @@ void KnobSearch::block(const std::vector<symsim::KnobChange>& changes) {
     same.push_back(c == changes.end() ? knobs_.keepsOriginal(i) : knobs_.equals(i, c->value));
   }
   blocked_.push_back(!z3::mk_and(same));
+  auto sorted = changes;
+  std::sort(sorted.begin(), sorted.end(), byKnob);
+  blocked_changes_.push_back(std::move(sorted));
 }
 
 // Both ends of every link between consecutive hops of a path intent (see solvePart's "on-path").

@@ -32,6 +32,9 @@ struct Target {
   bool regressed = false;  // held, and a candidate patch broke it: always encoded
 };
 
+// Change sets are kept and compared in knob order.
+inline bool byKnob(const symsim::KnobChange& a, const symsim::KnobChange& b) { return a.knob < b.knob; }
+
 // Routers whose IGP path from `node` starts at `nextHop` in the concrete baseline (see
 // DestinationIntent::exits_via_next_hop).
 std::vector<std::string> exitsThrough(const model::Network& network, const sim::DataPlane& dp,
@@ -50,16 +53,11 @@ class KnobSearch {
   enum class Outcome { Found, Unsatisfiable, Timeout };
   enum class Mode {
     All,       // every failing destination
-    Probe,     // when the problem falls into several parts and every part reads the knobs the
-               // first one's cheapest fix changes, that fix (one error breaking many
-               // destinations, which the concrete check then shows fixed for all at once)
     Solvable,  // the parts that have a fix, without those that have none (a partial repair)
   };
-  // The cheapest change set satisfying the required targets (and, with `protect`, the
-  // protected ones), never a blocked one.
+  // A cheap change set satisfying the required targets (and, with `protect`, the protected
+  // ones), never a blocked one; in knob order.
   Outcome solve(bool protect, double seconds, std::vector<symsim::KnobChange>& changes, Mode mode = Mode::All);
-  // The last solve() answered a probe (one part's fix, the others not solved).
-  bool probed() const { return probed_; }
   // Never propose exactly this assignment again.
   void block(const std::vector<symsim::KnobChange>& changes);
   void freeze(size_t knob) { frozen_.insert(knob); }
@@ -87,8 +85,19 @@ class KnobSearch {
   void selectRegionFor(const Target& t);
   symsim::NextHopCosts nextHopCosts(const symsim::Scenario& scenario);
   std::vector<PrefixEncoding*> allEncodings();
+  // The cheapest changes for these encodings, with the `fixed` changes made whatever they cost.
   Outcome solvePart(const std::vector<PrefixEncoding*>& part, bool withBlocked, bool protect,
-                    double seconds, std::vector<symsim::KnobChange>& changes);
+                    double seconds, std::vector<symsim::KnobChange>& changes,
+                    const std::vector<symsim::KnobChange>& fixed = {});
+  // Strategies of solve() (knob_search_parts.cpp); nullopt: the parts' fixes conflict.
+  std::optional<Outcome> solveInTurn(bool protect, bool withBlocked, double seconds, Mode mode,
+                                     std::vector<symsim::KnobChange>& changes);
+  Outcome solveMerged(bool protect, bool withBlocked, double seconds, Mode mode,
+                      std::vector<symsim::KnobChange>& changes);
+  // Whether the encoding's goals hold with exactly these knobs changed (every other at its
+  // original value); false when Z3 cannot tell within the time.
+  bool holdsUnder(const PrefixEncoding& enc, const std::vector<symsim::KnobChange>& changes, bool protect,
+                  double seconds);
   void notePathInterfaces(const symsim::DestinationIntent& part);
 
   const model::Network& network_;
@@ -103,8 +112,8 @@ class KnobSearch {
   std::map<std::tuple<std::string, model::Prefix, bool>, PrefixEncoding> encodings_;  // bool: OSPF
   std::vector<Target> encoded_;
   std::vector<z3::expr> blocked_;
+  std::vector<std::vector<symsim::KnobChange>> blocked_changes_;  // the same, as change sets in knob order
   std::set<size_t> frozen_;
-  bool probed_ = false;
   std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
   std::set<std::string> endpoints_;  // sources and origins of the failing targets
   std::map<std::set<model::Link>, std::unique_ptr<sim::DataPlane>> scenario_planes_;  // by failed links

@@ -138,9 +138,6 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
   say("region: " + widths[level].describe() + ", " + std::to_string(search->regionSize()) + " routers, " +
       std::to_string(search->knobs().size()) + " knobs");
   bool protect = true;
-  // First a probe (KnobSearch::Mode::Probe): solving every failing destination took longer
-  // than the time limit where one lost iBGP session broke forty of them.
-  bool probe = true;
   // Once no change satisfies every failing intent: the destinations that have a fix, so that
   // the patch fixing the most comes back (marked partial) rather than none.
   bool partialOnly = false;
@@ -167,8 +164,7 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
       break;
     }
     std::vector<symsim::KnobChange> changes;
-    bool probing = std::exchange(probe, false);
-    auto mode = probing ? KnobSearch::Mode::Probe : partialOnly ? KnobSearch::Mode::Solvable : KnobSearch::Mode::All;
+    auto mode = partialOnly ? KnobSearch::Mode::Solvable : KnobSearch::Mode::All;
     auto outcome = search->solve(protect, left, changes, mode);
     if (outcome == KnobSearch::Outcome::Timeout) {
       result.timed_out = true;
@@ -245,7 +241,6 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
         (!best || failing < failingCount(best->after)))
       best = std::move(cand);
     if (!regression && failing == 0) break;
-    if (search->probed()) continue;  // a guess about the parts it did not solve: nothing to learn
     if (++rejectedHere >= rejectedBeforeWidening && widen("the region's patches keep failing the concrete check"))
       continue;
     // Learn: block this assignment, protect the held intents it broke, and add any failure
