@@ -1,6 +1,7 @@
 #include "repair/config_edit.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -55,6 +56,17 @@ bool ConfigEdits::touches(const std::string& file, int number) const {
   auto it = edits_.find(file);
   if (it == edits_.end()) return false;
   return it->second.replaced.count(number) || it->second.removed.count(number);
+}
+
+std::set<EditPlace> ConfigEdits::places() const {
+  std::set<EditPlace> out;
+  for (const auto& [file, e] : edits_) {
+    for (const auto& [line, text] : e.replaced) out.insert({file, line, false});
+    for (const auto& [line, gone] : e.removed) out.insert({file, line, false});
+    for (const auto& [line, texts] : e.inserted)
+      out.insert({file, line, true, !texts.empty() && !texts.front().empty() && std::isspace(static_cast<unsigned char>(texts.front()[0]))});
+  }
+  return out;
 }
 
 std::vector<std::string> ConfigEdits::files() const {

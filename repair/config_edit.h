@@ -4,11 +4,22 @@
 #pragma once
 
 #include <filesystem>
+#include <compare>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace routefix::repair {
+
+// Where an edit is: the original line it replaces or removes, or the one an insertion follows.
+struct EditPlace {
+  std::string file;
+  int line = 0;
+  bool insertion = false;
+  bool indented = false;  // an insertion whose first line is indented (inside a block)
+  auto operator<=>(const EditPlace&) const = default;
+};
 
 class ConfigEdits {
  public:
@@ -23,6 +34,7 @@ class ConfigEdits {
   // Inserts after line `number` (0 = at the top); several inserts at one place keep order.
   void insertAfter(const std::string& file, int number, std::string text);
   bool touches(const std::string& file, int number) const;
+  std::set<EditPlace> places() const;
 
   bool empty() const { return edits_.empty(); }
   std::vector<std::string> files() const;  // edited files, sorted

@@ -86,3 +86,15 @@ TEST_CASE("a file name with a newline or quote is C-quoted in the diff header, a
   CHECK(e.unifiedDiff("configs/r\n\"1\".cfg").rfind(
             "--- \"a/configs/r\\n\\\"1\\\".cfg\"\n+++ \"b/configs/r\\n\\\"1\\\".cfg\"\n@@ -1,1 +1,1 @@", 0) == 0);
 }
+
+TEST_CASE("places name the lines edits rewrite and the lines insertions follow") {
+  Snapshot s;
+  ConfigEdits e(s.dir.path());
+  e.replace("configs/r1.cfg", 2, "line two");
+  e.insertAfter("configs/r1.cfg", 5, " indented");
+  e.insertAfter("configs/r1.cfg", 7, "top level");
+  auto places = e.places();
+  CHECK(places == std::set<EditPlace>{{"configs/r1.cfg", 2, false, false},
+                                      {"configs/r1.cfg", 5, true, true},
+                                      {"configs/r1.cfg", 7, true, false}});
+}

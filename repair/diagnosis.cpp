@@ -1,6 +1,8 @@
 #include "repair/diagnosis.h"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <tuple>
 
 #include "repair/config_edit.h"
@@ -18,14 +20,62 @@ std::string deviceOfFile(const model::Network& network, const std::string& file)
   return {};
 }
 
-// Where a change lands: the knob's own line, or for a statement that does not exist yet the
-// block it goes into.
-model::SourceSpan anchor(const model::Network& network, const symsim::Knob& k) {
-  if (k.span.known()) return k.span;
+std::string trimmedLine(ConfigEdits& text, const std::string& file, int line) {
+  std::string l = text.line(file, line);
+  size_t a = l.find_first_not_of(" \t"), b = l.find_last_not_of(" \t");
+  return a == std::string::npos ? std::string() : l.substr(a, b - a + 1);
+}
+
+// The block a statement written after `line` belongs to. Junos (braces): the innermost one,
+// its header (after a closing brace, the block that brace closes, which it sits beside). IOS
+// style: the top-level section (`router bgp`, not `address-family`, as error_injection.py and
+// the zoo corpus count a deleted line's block).
+int enclosingHeader(ConfigEdits& text, const std::string& file, int line, bool braces) {
+  if (!braces) {
+    for (int n = line; n >= 1; --n) {
+      std::string l = text.line(file, n);
+      if (!l.empty() && !std::isspace(static_cast<unsigned char>(l[0])) && l[0] != '!') return n;
+    }
+    return line;
+  }
+  std::string at = trimmedLine(text, file, line);
+  if (at != "}" && !at.empty() && at.back() == '{') return line;
+  int depth = at == "}" ? 0 : 1;  // after a statement: find the brace that opens its block
+  for (int n = line; n >= 1; --n) {
+    std::string l = trimmedLine(text, file, n);
+    depth += static_cast<int>(std::count(l.begin(), l.end(), '}')) - static_cast<int>(std::count(l.begin(), l.end(), '{'));
+    if (depth <= 0 && (n < line || at != "}")) return n;
+  }
+  return line;
+}
+
+// Where a change lands: the knob's own line (for a statement that does not exist, the line of
+// what it serves, such as the `network` a Null0 route anchors), else the BGP process; and
+// where the patch writes it when that is elsewhere: the line it rewrites (a wrong peer-as
+// below the `neighbor` line the session knob lives on), or the block it goes into (a Junos
+// discard route into `static { }`, a lost eBGP neighbor beside the emptied external group).
+// A top-level statement's place in the file says nothing, so it is left out.
+std::vector<model::SourceSpan> anchors(const model::Network& network, ConfigEdits& text, const KnobEdit& edit) {
+  const symsim::Knob& k = edit.knob;
+  std::vector<model::SourceSpan> out;
+  const auto& w = edit.written;
+  std::optional<model::SourceSpan> written;
+  if (!w.file.empty() && (!w.insertion || w.indented)) {
+    int line = std::max(w.line, 1);
+    if (w.insertion) {
+      const auto* d = network.findDevice(deviceOfFile(network, w.file));
+      line = enclosingHeader(text, w.file, line, d && d->vendor == model::Vendor::Junos);
+    }
+    written = model::SourceSpan{w.file, line, line};
+  }
   const auto* d = network.findDevice(k.node);
-  if (d && d->bgp && d->bgp->span.known()) return d->bgp->span;
-  if (d) return d->hostname_span;
-  return {};
+  if (k.span.known()) out.push_back(k.span);
+  else if (written) out.push_back(*written);
+  else if (d && d->bgp && d->bgp->span.known()) out.push_back(d->bgp->span);
+  else if (d) out.push_back(d->hostname_span);
+  if (written && (written->file != out.front().file || written->first_line != out.front().first_line))
+    out.push_back(*written);
+  return out;
 }
 
 std::string why(const model::Network& network, const symsim::Knob& k, int64_t value) {
@@ -105,17 +155,18 @@ std::vector<Finding> diagnose(const std::filesystem::path& snapshot, const model
     bool fixed = i < repair.after.size() && repair.after[i].holds && repair.verified;
     if (!fixed) continue;
     for (const auto& edit : repair.changes) {
-      auto span = anchor(network, edit.knob);
-      Finding f;
-      f.intent = name;
-      f.node = edit.knob.node;
-      f.file = span.file;
-      f.line = span.first_line;
-      f.text = lineText(f.file, f.line);
-      f.reason = why(network, edit.knob, edit.value);
-      f.kind = "minimal-change";
-      f.change = edit.summary;
-      out.push_back(f);
+      for (const auto& span : anchors(network, text, edit)) {
+        Finding f;
+        f.intent = name;
+        f.node = edit.knob.node;
+        f.file = span.file;
+        f.line = span.first_line;
+        f.text = lineText(f.file, f.line);
+        f.reason = why(network, edit.knob, edit.value);
+        f.kind = "minimal-change";
+        f.change = edit.summary;
+        out.push_back(f);
+      }
     }
   }
   // One finding per (intent, line, reason); decision points first, as found.

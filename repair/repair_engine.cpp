@@ -64,6 +64,18 @@ size_t failingCount(const std::vector<IntentOutcome>& o) {
 }
 
 
+// The place a change was written at: the first line it rewrote or removed, else the first
+// insertion point it added.
+EditPlace firstNewPlace(const std::set<EditPlace>& before, const std::set<EditPlace>& after) {
+  std::optional<EditPlace> insertion;
+  for (const auto& p : after) {
+    if (before.count(p)) continue;
+    if (!p.insertion) return p;
+    if (!insertion) insertion = p;
+  }
+  return insertion.value_or(EditPlace{});
+}
+
 std::string scenarioName(const std::set<model::Link>& links) {
   if (links.empty()) return "base";
   std::string s = "fail";
@@ -199,13 +211,14 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     for (const auto& c : changes) {
       const Knob& k = search->knobs().knob(c.knob);
       std::string why;
+      auto placesBefore = cand.edits.places();
       if (!printer.apply(k, c.value, why)) {
         result.notes.push_back("cannot write " + describeChange(k, c.value) + ": " + why);
         search->freeze(c.knob);
         printable = false;
         break;
       }
-      cand.changes.push_back({k, c.value, describeChange(k, c.value)});
+      cand.changes.push_back({k, c.value, describeChange(k, c.value), firstNewPlace(placesBefore, cand.edits.places())});
     }
     if (!printable) continue;
     std::string listed;  // which changes, so a search that keeps failing can be followed

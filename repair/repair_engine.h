@@ -14,6 +14,7 @@
 
 #include "model/input_file.h"
 #include "model/network.h"
+#include "repair/config_edit.h"
 #include "repair/patched_snapshot.h"
 #include "sim/dataplane.h"
 #include "symsim/knobs.h"
@@ -34,6 +35,9 @@ struct KnobEdit {
   symsim::Knob knob;
   int64_t value = 0;
   std::string summary;  // "route-map FROM-B 10 on core: deny -> permit"
+  // Where the patch makes it: a line it rewrites or removes, else the line its first new line
+  // follows (file empty when it shares its place with an earlier change).
+  EditPlace written;
 };
 
 struct FilePatch {

@@ -45,9 +45,10 @@ TEST_CASE("diagnose names the injected line for every error class") {
                         "two-errors"})
     for (const char* dialect : {"-ios", "-frr"})
       checkDiagnosis(std::string("tests/data/repair/") + c + dialect);
-  // Junos: missing-session and missing-network are not here yet: their diagnosis names the
-  // surrounding `bgp {` block and the neighbor lines, not the expected group/policy line.
-  for (const char* c : {"wrong-deny", "localpref-waypoint", "prefix-list-typo", "ospf-cost", "missing-rr-client"})
+  // Junos: missing-network is not here yet: its diagnosis names the group's neighbor lines,
+  // not the expected policy line. missing-session names the group the patch writes into.
+  for (const char* c : {"wrong-deny", "localpref-waypoint", "prefix-list-typo", "ospf-cost", "missing-rr-client",
+                        "missing-session"})
     checkDiagnosis(std::string("tests/data/repair/") + c + "-junos");
 }
 

@@ -181,3 +181,41 @@ TEST_CASE("repair fixes a lost iBGP session, a lost reflector client and an OSPF
   CHECK(j["changes"] == 3);
   CHECK(runRoutefix({"verify", (dir / "patched").string(), "--format", "json"}).exit_code == 0);
 }
+
+// Diagnosis names the injected line (bench/zoo_errors.py's blame: the edited line, or a line
+// of the block a deletion emptied) on Junos routers, where the knob's own line is elsewhere:
+// a mistyped peer-as sits below the `neighbor` line the session knob lives on; a deleted eBGP
+// neighbor and a deleted discard route are written back inside their emptied block, while the
+// knob names the BGP process or the export the route feeds. None of them was named before.
+void checkDiagnosisNamesInjectedLine(const std::string& errorClass, int seed) {
+  CAPTURE(errorClass);
+  CAPTURE(seed);
+  ScratchDir dir("diagnose-zoo");
+  generate(dir, errorClass, seed);
+  auto injected = nlohmann::json::parse(std::ifstream(dir / "cases.json"))[0];
+  std::set<std::string> blame;
+  for (const auto& b : injected["blame"]) blame.insert(b.get<std::string>());
+  REQUIRE(!blame.empty());
+  auto devices = runRoutefix({"parse", (dir / "broken").string(), "--format", "json"}).json()["devices"];
+  for (const auto& d : devices)
+    if (d["name"] == injected["router"]) CHECK(d["vendor"] == "junos");
+  auto r = runRoutefix({"diagnose", (dir / "broken").string(), "--format", "json"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 1);
+  auto findings = r.json()["findings"];
+  std::set<std::string> named;
+  std::string listed;  // for the failure message
+  for (const auto& f : findings) {
+    named.insert(f["file"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()));
+    listed += f["file"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()) + " ";
+  }
+  CAPTURE(listed);
+  CAPTURE(*blame.begin());
+  CHECK(std::any_of(named.begin(), named.end(), [&](const std::string& n) { return blame.count(n) > 0; }));
+}
+
+TEST_CASE("diagnose names the injected line of a Junos peer-as typo, deleted eBGP neighbor and discard route") {
+  checkDiagnosisNamesInjectedLine("remote-as", 3);              // Atlanta: peer-as below `neighbor X {`
+  checkDiagnosisNamesInjectedLine("deleted-ebgp-neighbor", 5);  // KansasCity: the emptied external group
+  checkDiagnosisNamesInjectedLine("deleted-static", 3);         // Indianapolis: `static { }`
+}
