@@ -52,12 +52,15 @@ CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3
   }
 }
 
-void CbcRace::launch(double seconds, std::function<void()> proved) {
-  options_.seconds = seconds;
+void CbcRace::launch(double seconds, double delay, std::function<void()> proved) {
+  options_.seconds = seconds - delay;
   options_.stop = &stop_;
   options_.start = start_;
-  thread_ = std::thread([this, proved = std::move(proved)] {
+  thread_ = std::thread([this, delay, proved = std::move(proved)] {
     const auto started = std::chrono::steady_clock::now();
+    while (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < delay)
+      if (stop_) return;
+      else std::this_thread::sleep_for(std::chrono::milliseconds(10));
     outcome_ = maximiseWithCbc(mip_, objective_, options_);
     seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (outcome_.status != MipOutcome::Status::Stopped && proved) proved();

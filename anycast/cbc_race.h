@@ -35,9 +35,9 @@ class CbcRace {
   size_t rows() const { return mip_.rows().size(); }
   bool warmStarted() const { return start_.has_value(); }
 
-  // Starts CBC with `seconds`; `proved` runs on CBC's thread when it finishes with a proof
-  // (optimal or infeasible).
-  void launch(double seconds, std::function<void()> proved);
+  // Starts CBC with `seconds`, after `delay` seconds unless stopped before; `proved` runs
+  // on CBC's thread when it finishes with a proof (optimal or infeasible).
+  void launch(double seconds, double delay, std::function<void()> proved);
   // Asks CBC to stop at its next node and waits for it.
   void stop();
   void join();
