@@ -160,12 +160,29 @@ const std::vector<Named>& pickChain(const std::vector<Named>& n, const std::vect
   return a;
 }
 
+// The local-as every neighbor of the BGP configuration uses, when all name the same one.
+std::optional<uint32_t> sharedLocalAs(const BgpDraft& bgp) {
+  std::optional<uint32_t> shared;
+  for (const auto& g : bgp.groups)
+    for (const auto& nd : g.neighbors) {
+      auto as = pick(nd.settings.local_as, g.settings.local_as, bgp.global.local_as);
+      if (!as || (shared && *shared != *as)) return std::nullopt;
+      shared = as;
+    }
+  return shared;
+}
+
 void assembleBgp(JunosDraft& d) {
   if (!d.bgp.present) return;
   const auto& defaults = d.device.defaults;
   model::BgpProcess b;
+  // Without routing-options autonomous-system, a local-as every session shares is the AS the
+  // router speaks as (the corpus's juniper labs configure their AS only that way).
+  const auto adoptedAs = d.autonomous_system ? std::nullopt : sharedLocalAs(d.bgp);
   if (d.autonomous_system) {
     b.asn = parseUint(d.autonomous_system->value).value_or(0);
+  } else if (adoptedAs) {
+    b.asn = *adoptedAs;
   } else {
     warnAt(d, d.bgp.span.file, d.bgp.span.first_line,
            "protocols bgp without routing-options autonomous-system");
@@ -213,7 +230,7 @@ void assembleBgp(JunosDraft& d) {
       out.send_community = true;
       out.send_community_extended = true;
       out.ebgp_multihop = pick(n.multihop_ttl, g.settings.multihop_ttl, global.multihop_ttl);
-      out.local_as = pick(n.local_as, g.settings.local_as, global.local_as);
+      out.local_as = adoptedAs ? std::nullopt : pick(n.local_as, g.settings.local_as, global.local_as);
       out.remove_private_as = n.remove_private || g.settings.remove_private || global.remove_private;
       const BgpSettings& familyLevel =
           n.family_configured ? n : g.settings.family_configured ? g.settings : global;

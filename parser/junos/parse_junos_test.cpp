@@ -278,6 +278,28 @@ TEST_CASE("BGP: groups, neighbors, inheritance and Junos defaults") {
   CHECK(hasWarning(r, 25, "BGP neighbor 198.51.100.1 has no peer-as"));
 }
 
+TEST_CASE("without routing-options autonomous-system a local-as all sessions share is the AS") {
+  auto shared = parse(
+      "protocols { bgp { local-as 65010;\n"
+      "    group e { type external; peer-as 2; neighbor 192.0.2.1; }\n"
+      "    group i { type internal; neighbor 10.0.0.2; } } }\n");
+  REQUIRE(shared.device.bgp);
+  CHECK(shared.device.bgp->asn == 65010u);
+  CHECK_FALSE(neighbor(shared.device, "192.0.2.1").local_as);
+  CHECK(neighbor(shared.device, "10.0.0.2").remote_as == 65010u);
+  CHECK_FALSE(hasWarning(shared, 1, "protocols bgp without routing-options autonomous-system"));
+
+  // Different local-as per group: no AS to adopt, the missing AS is reported.
+  auto mixed = parse(
+      "protocols { bgp {\n"
+      "    group e { type external; peer-as 2; local-as 65010; neighbor 192.0.2.1; }\n"
+      "    group f { type external; peer-as 3; local-as 65020; neighbor 192.0.2.5; } } }\n");
+  REQUIRE(mixed.device.bgp);
+  CHECK(mixed.device.bgp->asn == 0u);
+  CHECK(neighbor(mixed.device, "192.0.2.5").local_as == 65020u);
+  CHECK(hasWarning(mixed, 1, "protocols bgp without routing-options autonomous-system"));
+}
+
 TEST_CASE("BGP export policies bring the protocols they accept into BGP") {
   auto r = parse(
       "routing-options { autonomous-system 65001; }\n"
