@@ -282,7 +282,16 @@ antlrcpp::Any ConfigWalker::visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) {
   requirePositive(negated_, "local-as");
   for (auto* w : ctx->WORD())
     if (w->getText() != "dual-as") throw ValueError("unknown local-as option " + w->getText());
-  neighbor_->local_as = parseNumber(ctx->NUMBER()->getText(), 1);
+  const uint32_t as = parseNumber(ctx->NUMBER()->getText(), 1);
+  if (out_.dialect() == model::Vendor::Frr) {
+    // bgpd refuses both (peer_local_as_set): the command fails and the session keeps its AS.
+    if (as == currentBgp().asn) throw ValueError("local-as is the router's own AS; bgpd rejects it");
+    auto remote = neighbor_->remote_as;
+    if (!remote && !neighbor_->peer_group.empty())
+      if (const auto* group = out_.findPeerGroup(neighbor_->peer_group)) remote = group->remote_as;
+    if (remote && *remote == as) throw ValueError("local-as equals the remote-as; bgpd rejects it");
+  }
+  neighbor_->local_as = as;
   noteNeighborStatement("local-as");
   return {};
 }

@@ -110,6 +110,28 @@ TEST_CASE("neighbor settings: each sets its field and records its line") {
   CHECK(p.warnings.empty());
 }
 
+TEST_CASE("FRR rejects a local-as equal to the router's AS or to the remote-as, as bgpd does") {
+  auto p = parseText(
+      "router bgp 65001\n"
+      " neighbor 10.0.0.2 remote-as 65002\n"
+      " neighbor 10.0.0.2 local-as 65001\n"
+      " neighbor 10.0.0.6 remote-as 65003\n"
+      " neighbor 10.0.0.6 local-as 65003\n"
+      " neighbor G peer-group\n"
+      " neighbor G remote-as 65004\n"
+      " neighbor 10.0.0.10 peer-group G\n"
+      " neighbor 10.0.0.10 local-as 65004\n"
+      " neighbor 10.0.0.14 remote-as 65005\n"
+      " neighbor 10.0.0.14 local-as 65100\n",
+      model::Vendor::Frr);
+  REQUIRE(p.device.bgp);
+  std::vector<int> rejected;
+  for (const auto& w : p.warnings) rejected.push_back(w.line);
+  CHECK(rejected == std::vector<int>{3, 5, 9});
+  for (const auto& n : p.device.bgp->neighbors)
+    CHECK(n.local_as == (n.id == "10.0.0.14" ? std::optional<uint32_t>(65100) : std::nullopt));
+}
+
 TEST_CASE("neighbor defaults for optional arguments") {
   auto p = parseText(
       "router bgp 1\n"
