@@ -29,6 +29,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       break;
     case Vendor::Frr:
       d.bgp_ebgp_requires_policy = true;
+      d.bgp_import_next_hop_sticks = true;
       d.bgp_send_community = true;
       d.bgp_maximum_paths = 64;
       d.bgp_multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;

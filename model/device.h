@@ -80,6 +80,11 @@ struct VendorDefaults {
   // EOS activates an aggregate-address on any more specific route of its main RIB (static,
   // connected, IGP), not only on BGP routes.
   bool bgp_aggregate_from_main_rib = false;
+  // A next hop the import route-map set or kept `unchanged` stays when the route is exported:
+  // next-hop-self and eBGP's next hop to self pass it by (FRR 8.4, the version we pin:
+  // attr->rmap_change_flags; FRR 10.4 stopped doing it for `unchanged`, PR #21445). Others:
+  // the session's rule applies.
+  bool bgp_import_next_hop_sticks = false;
   // A BGP next hop may resolve over the default route (FRR: not without `ip nht
   // resolve-via-default`).
   bool bgp_next_hop_via_default = true;

@@ -76,6 +76,16 @@ bool ospfPassive(const model::Device& device, const model::Interface& itf);
 // mask check, so unnumbered and /32 links form adjacencies.
 bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b);
 
+// ---- BGP next hops -------------------------------------------------------------------------
+
+// What a route-map did to a BGP route's next hop. An export route-map's `unchanged` keeps the
+// learned next hop: next-hop-self and eBGP's next hop to self pass it by, also off the shared
+// subnet (FRR bgp_route.c subgroup_announce_check, bgp_updgrp_packet.c RMAP_NH_UNCHANGED; IOS
+// `set ip next-hop unchanged`). Where VendorDefaults::bgp_import_next_hop_sticks holds, the
+// import route-map's decision does the same at the router's exports (never across a session).
+// Engines: sim transform(), symsim exportedNextHop(); sim == symsim compares the next hops.
+enum class NextHopByPolicy : uint8_t { None = 0, Changed = 1, Unchanged = 2 };
+
 // ---- BGP sessions -------------------------------------------------------------------------
 
 // The BGP router-id: `bgp router-id` (Junos: routing-options router-id), else the highest

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/policy.h"
+#include "semantics/config_rules.h"
 #include "semantics/decision.h"
 #include "sim/bgp_attributes.h"
 
@@ -45,6 +46,8 @@ struct BgpPath {
   // direct`, and its default export rejects what is not a BGP route).
   model::RouteSource source = model::RouteSource::Bgp;
   PathKind kind = PathKind::Learned;
+  // The receiving router's import route-map set the next hop or kept it `unchanged`.
+  semantics::NextHopByPolicy next_hop_policy = semantics::NextHopByPolicy::None;
   bool ebgp = false;
   bool confed = false;       // learned over a confed-eBGP session (ebgp is false then)
   bool med_missing = false;  // no MED attribute

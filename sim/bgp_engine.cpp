@@ -46,6 +46,11 @@ struct BgpConvergedState {
 namespace {
 
 constexpr uint32_t kUnresolved = 0xfffffffeu;
+
+semantics::NextHopByPolicy nextHopByPolicy(const PolicySubject& s) {
+  if (s.next_hop_set || s.next_hop_peer_address) return semantics::NextHopByPolicy::Changed;
+  return s.next_hop_unchanged ? semantics::NextHopByPolicy::Unchanged : semantics::NextHopByPolicy::None;
+}
 // A node whose best path for one prefix changed this often is in a dispute wheel (or
 // something like it): path exploration in real networks settles in a handful of changes.
 constexpr uint32_t kMaxBestChanges = 64;
@@ -57,6 +62,7 @@ struct NodeConfig {
   uint32_t cluster_id = 0;
   uint32_t local_weight = 0;
   uint32_t default_local_pref = 100;
+  bool import_next_hop_sticks = false;  // VendorDefaults::bgp_import_next_hop_sticks
   DecisionOptions decision;
   std::vector<uint32_t> in, out;  // peerings received on / sent over
 };
@@ -91,6 +97,7 @@ class Engine {
       c.cluster_id = d.bgp->cluster_id ? d.bgp->cluster_id->value : c.router_id;
       c.local_weight = d.defaults.bgp_local_weight;
       c.default_local_pref = d.defaults.bgp_local_pref;
+      c.import_next_hop_sticks = d.defaults.bgp_import_next_hop_sticks;
       c.decision = semantics::decisionOptions(d);
     }
     if (baseline_) alignPeerings(sessions.peerings, *changedNodes);
@@ -602,10 +609,14 @@ class Engine {
       out.as_path = lastPrepend_[2];
       // A learned next hop on the subnet shared with the receiver stays (third-party next hop).
       const auto& shared = facts_[p].shared_subnet;
-      bool thirdParty = !s.next_hop_peer_address && !facts_[p].next_hop_self && b.kind == PathKind::Learned &&
-                        b.next_hop != 0 && shared && shared->contains(Ipv4{b.next_hop}) &&
+      bool learned = b.kind == PathKind::Learned && b.next_hop != 0;
+      bool thirdParty = !s.next_hop_peer_address && !facts_[p].next_hop_self && learned && shared &&
+                        shared->contains(Ipv4{b.next_hop}) &&
                         connectedSubnet(topo_.device(peer.sender), Ipv4{b.next_hop}) == shared;
-      out.next_hop = s.next_hop_set ? s.next_hop.value : thirdParty ? b.next_hop : peer.sender_address.value;
+      bool unchanged = learned && !s.next_hop_peer_address &&
+                       (s.next_hop_unchanged || b.next_hop_policy == semantics::NextHopByPolicy::Unchanged);
+      out.next_hop = s.next_hop_set ? s.next_hop.value
+                                    : (thirdParty || unchanged) ? b.next_hop : peer.sender_address.value;
       // MED does not cross two AS boundaries unless a policy sets it.
       bool keepMed = s.metric_set || b.kind != PathKind::Learned || !b.ebgp;
       out.med = keepMed ? s.metric : 0;
@@ -619,8 +630,9 @@ class Engine {
       // A link-local next hop (0.0.0.0 here: learned over an unnumbered session) means nothing
       // to another peer, and an unnumbered session's next hop is always the sender's
       // link-local address: FRR writes its own address in both cases.
+      bool byPolicy = s.next_hop_unchanged || b.next_hop_policy != semantics::NextHopByPolicy::None;
       bool self = s.next_hop_peer_address || b.kind != PathKind::Learned ||
-                  (facts_[p].next_hop_self && !reflected) || facts_[p].next_hop_self_force ||
+                  (!byPolicy && ((facts_[p].next_hop_self && !reflected) || facts_[p].next_hop_self_force)) ||
                   b.next_hop == 0 || peer.unnumbered();
       out.next_hop = s.next_hop_set ? s.next_hop.value
                                     : (self ? peer.sender_address.value : b.next_hop);
@@ -722,6 +734,7 @@ class Engine {
       takeSets(path, s);
       if (s.next_hop_set) path.next_hop = s.next_hop.value;
       if (s.next_hop_peer_address) path.next_hop = peer.sender_address.value;
+      if (cfg.import_next_hop_sticks) path.next_hop_policy = nextHopByPolicy(s);
     }
     path.kind = PathKind::Learned;
     path.session = p;

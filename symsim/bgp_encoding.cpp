@@ -126,7 +126,7 @@ SymRoute BgpEncoding::freshRoute(const std::string& p) {
              ctx_.int_const((p + "weight").c_str()), ctx_.int_const((p + "origin").c_str()),
              {},
              ctx_.int_const((p + "firstas").c_str()), ctx_.bool_const((p + "nomed").c_str()),
-             ctx_.int_const((p + "nexthop").c_str())};
+             ctx_.int_const((p + "nexthop").c_str()), ctx_.int_const((p + "nhpolicy").c_str())};
   for (auto c : policies_.trackedCommunities())
     r.communities.push_back(ctx_.bool_const((p + "c" + model::communityStr(c)).c_str()));
   return r;
@@ -142,7 +142,8 @@ SymRoute BgpEncoding::constantRoute(bool valid, const BoundaryRoute& b) {
              {},
              ctx_.int_val(static_cast<uint64_t>(b.as_path.empty() ? 0 : b.as_path.front())),
              ctx_.bool_val(false),  // the RIB does not say whether MED was missing
-             ctx_.int_val(static_cast<int64_t>(b.next_hop))};
+             ctx_.int_val(static_cast<int64_t>(b.next_hop)),
+             ctx_.int_val(0)};  // no route-map decided the next hop yet
   for (auto c : policies_.trackedCommunities())
     r.communities.push_back(ctx_.bool_val(
         std::find(b.communities.begin(), b.communities.end(), c) != b.communities.end()));
@@ -269,7 +270,8 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
                {},
                ctx_.int_val(0),
                ctx_.bool_val(false),
-               ctx_.int_val(0)};  // next hop: this router
+               ctx_.int_val(0),   // next hop: this router
+               ctx_.int_val(0)};
     for (size_t i = 0; i < policies_.trackedCommunities().size(); ++i)
       r.communities.push_back(ctx_.bool_val(false));
     return r;
@@ -373,6 +375,7 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
       r.valid = r.valid && policies_.prefixListPermits(d, n->prefix_list_in);
     z3::expr peer = ctx_.int_val(static_cast<int64_t>(e.peer.value));
     r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), peer, r.next_hop).simplify();
+    if (!d.defaults.bgp_import_next_hop_sticks) r.next_hop_policy = ctx_.int_val(0);
     Candidate c(Candidate::Kind::External, r);
     c.sender = e.peer.str();
     c.ebgp = ebgp;
@@ -451,7 +454,9 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   r.weight = ctx_.int_val(0);
   if (s.ebgp && semantics::ebgpPolicyBlocks(*sender.bgp, stmt, semantics::Direction::Out)) return std::nullopt;
   z3::expr current = r.next_hop;
+  z3::expr imported = r.next_hop_policy;
   r.next_hop = ctx_.int_val(kNextHopUnset);
+  r.next_hop_policy = ctx_.int_val(0);
   if (stmt) {
     PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
     SymRoute in = r;
@@ -470,7 +475,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     if (!stmt->prefix_list_out.empty())
       r.valid = r.valid && policies_.prefixListPermits(sender, stmt->prefix_list_out);
   }
-  r.next_hop = exportedNextHop(s, sender, stmt, r.next_hop, current, reflected);
+  r.next_hop = exportedNextHop(s, sender, stmt, {r.next_hop, r.next_hop_policy}, {current, imported}, reflected);
+  r.next_hop_policy = ctx_.int_val(0);  // the receiver's import decides its own
   if (s.ebgp) {
     r.path_length = r.path_length + 1;
     r.first_as = ctx_.int_val(static_cast<uint64_t>(stmt ? semantics::presentedAs(*sender.bgp, *stmt) : sender.bgp->asn));
@@ -527,6 +533,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     }
     z3::expr senderAddress = ctx_.int_val(static_cast<int64_t>(s.side(sender->name).address.value));
     r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), senderAddress, r.next_hop).simplify();
+    if (!d.defaults.bgp_import_next_hop_sticks) r.next_hop_policy = ctx_.int_val(0);
     r.valid = r.valid && cond;
     Candidate c(Candidate::Kind::Session, r);
     c.sender = sender->name;
@@ -608,6 +615,7 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
     facts.push_back(v.best.first_as == c.route.first_as);
     facts.push_back(v.best.med_missing == c.route.med_missing);
     facts.push_back(v.best.next_hop == c.route.next_hop);
+    facts.push_back(v.best.next_hop_policy == c.route.next_hop_policy);
     for (size_t k = 0; k < c.route.communities.size(); ++k)
       facts.push_back(v.best.communities[k] == c.route.communities[k]);
     // Deterministic MED (semantics::medGroup): the chosen route is the best of its neighbor-AS

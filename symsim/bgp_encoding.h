@@ -137,12 +137,18 @@ class BgpEncoding {
   // Each learned candidate's IGP cost to its next hop, and its validity where the next hop
   // may not resolve (needs `costs_`; without it every cost is 0).
   void resolveNextHops();
+  // A next hop and what a route-map did to it (semantics::NextHopByPolicy).
+  struct NextHopInputs {
+    z3::expr next_hop;
+    z3::expr policy;
+  };
   // The next hop `sender` puts on the route over session s (sim's transform()): `set` is
-  // what its export policy wrote (kNextHopUnset, kNextHopPeerAddress or an address),
-  // `current` the route's next hop at the sender, `reflected` whether it is an iBGP route
-  // passed on to another iBGP peer.
+  // what its export policy wrote (kNextHopUnset, kNextHopPeerAddress or an address) and
+  // whether it said `unchanged`, `current` the route's next hop at the sender and what the
+  // sender's import policy did to it, `reflected` whether it is an iBGP route passed on to
+  // another iBGP peer.
   z3::expr exportedNextHop(const BgpSession& s, const model::Device& sender, const model::BgpNeighbor* stmt,
-                           const z3::expr& set, const z3::expr& current, const z3::expr& reflected);
+                           const NextHopInputs& set, const NextHopInputs& current, const z3::expr& reflected);
   // What `sender` exports to `receiver` over session s, before the receiver's import.
   std::optional<SymRoute> exported(const BgpSession& s, const model::Device& sender,
                                    const model::Device& receiver, z3::expr& senderCondition);

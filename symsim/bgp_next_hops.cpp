@@ -5,6 +5,7 @@
 // following the candidates' expressions, and the cost is a table lookup over them.
 #include <set>
 
+#include "semantics/config_rules.h"
 #include "symsim/bgp_encoding.h"
 
 namespace routefix::symsim {
@@ -41,30 +42,36 @@ bool possibleValues(const z3::expr& e, const std::map<unsigned, std::string>& ow
 }  // namespace
 
 z3::expr BgpEncoding::exportedNextHop(const BgpSession& s, const model::Device& sender,
-                                      const model::BgpNeighbor* stmt, const z3::expr& set,
-                                      const z3::expr& current, const z3::expr& reflected) {
+                                      const model::BgpNeighbor* stmt, const NextHopInputs& set,
+                                      const NextHopInputs& current, const z3::expr& reflected) {
   model::Ipv4 senderAddress = s.side(sender.name).address;
   z3::expr self = ctx_.int_val(static_cast<int64_t>(senderAddress.value));
+  auto said = [&](const z3::expr& policy, semantics::NextHopByPolicy p) { return policy == static_cast<int>(p); };
+  using semantics::NextHopByPolicy;
+  const z3::expr& hop = current.next_hop;
   bool nextHopSelf = stmt && stmt->next_hop_self;
   z3::expr unset = self;
   if (s.ebgp) {
     // A learned next hop on the subnet the sender shares with the receiver stays (third-party
-    // next hop), unless next-hop-self.
+    // next hop), unless next-hop-self; one a route-map kept `unchanged` stays anywhere.
+    z3::expr keep = hop != 0 && (said(set.policy, NextHopByPolicy::Unchanged) ||
+                                 said(current.policy, NextHopByPolicy::Unchanged));
     auto shared = connectedSubnet(sender, s.other(sender.name).address);
     if (shared && !nextHopSelf) {
       int64_t low = shared->address.value, high = low + (int64_t{1} << (32 - shared->length)) - 1;
-      z3::expr thirdParty = current != 0 && current >= ctx_.int_val(low) && current <= ctx_.int_val(high);
-      unset = z3::ite(thirdParty, current, self);
+      keep = keep || (hop != 0 && hop >= ctx_.int_val(low) && hop <= ctx_.int_val(high));
     }
+    unset = z3::ite(keep, hop, self);
   } else {
-    // iBGP: next-hop-self leaves reflected routes alone unless forced; a local route (next
-    // hop 0) always gets the sender's address.
+    // iBGP: next-hop-self leaves reflected routes alone unless forced, and a next hop a
+    // route-map decided alone always; a local route (next hop 0) gets the sender's address.
     bool force = nextHopSelf && stmt->next_hop_self_force;
-    z3::expr toSelf = ctx_.bool_val(force) || current == 0 || (ctx_.bool_val(nextHopSelf) && !reflected);
-    unset = z3::ite(toSelf, self, current);
+    z3::expr byPolicy = said(set.policy, NextHopByPolicy::Unchanged) || !said(current.policy, NextHopByPolicy::None);
+    z3::expr toSelf = hop == 0 || (!byPolicy && (ctx_.bool_val(force) || (ctx_.bool_val(nextHopSelf) && !reflected)));
+    unset = z3::ite(toSelf, self, hop);
   }
-  return z3::ite(set == ctx_.int_val(kNextHopPeerAddress), self,
-                 z3::ite(set == ctx_.int_val(kNextHopUnset), unset, set))
+  return z3::ite(set.next_hop == ctx_.int_val(kNextHopPeerAddress), self,
+                 z3::ite(set.next_hop == ctx_.int_val(kNextHopUnset), unset, set.next_hop))
       .simplify();
 }
 

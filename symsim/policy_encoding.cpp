@@ -30,7 +30,8 @@ SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b) {
              z3::ite(c, a.path_length, b.path_length), z3::ite(c, a.med, b.med),
              z3::ite(c, a.weight, b.weight),     z3::ite(c, a.origin, b.origin),
              {},                                 z3::ite(c, a.first_as, b.first_as),
-             z3::ite(c, a.med_missing, b.med_missing), z3::ite(c, a.next_hop, b.next_hop)};
+             z3::ite(c, a.med_missing, b.med_missing), z3::ite(c, a.next_hop, b.next_hop),
+             z3::ite(c, a.next_hop_policy, b.next_hop_policy)};
   for (size_t i = 0; i < a.communities.size(); ++i)
     r.communities.push_back(z3::ite(c, a.communities[i], b.communities[i]));
   return r;
@@ -281,6 +282,8 @@ SymRoute PolicyEncoder::applySets(const PolicySite& site, const model::RoutePoli
       case K::NextHop:
         if (set.peer_address) r.next_hop = ctx_.int_val(kNextHopPeerAddress);
         else if (!set.unchanged) r.next_hop = ctx_.int_val(static_cast<int64_t>(set.address.value));
+        r.next_hop_policy = ctx_.int_val(static_cast<int>(set.unchanged ? semantics::NextHopByPolicy::Unchanged
+                                                                       : semantics::NextHopByPolicy::Changed));
         break;
       case K::Tag:
       case K::MetricType:

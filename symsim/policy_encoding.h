@@ -29,6 +29,9 @@ struct SymRoute {
   // The BGP next hop as an IPv4 address (0: this router, a locally originated route), or
   // kNextHopPeerAddress / kNextHopUnset while a policy is applied (BgpEncoding resolves them).
   z3::expr next_hop;
+  // What the router's route-map did to the next hop (semantics::NextHopByPolicy as an Int):
+  // set by the import chain, read when the route is exported, never carried to the receiver.
+  z3::expr next_hop_policy;
 };
 
 // What `set ip next-hop peer-address` writes: the session's sender address (sim's

@@ -42,6 +42,24 @@ TEST_CASE("routes: eBGP chain with import local-pref, JSON per spec") {
   CHECK(findRoute(out, "r4", "10.1.0.0/24") == nullptr);
 }
 
+TEST_CASE("routes: a next hop a route-map keeps passes next-hop-self and eBGP's next hop to self") {
+  // The FRR lab scenario (tests/lab runs it on real FRR): see its README.
+  auto res = runRoutefix({"routes", "tests/lab/scenarios/nexthop-policy", "--format", "json"});
+  REQUIRE_MESSAGE(res.exit_code == 0, res.err);
+  auto out = res.json();
+  auto bgpNextHop = [&](const std::string& node, const std::string& prefix) -> std::string {
+    const auto* r = findRoute(out, node, prefix);
+    if (!r || !r->contains("protocol_next_hops")) return "";
+    return (*r)["protocol_next_hops"][0]["ip"];
+  };
+  CHECK(bgpNextHop("r3", "172.16.1.1/32") == "192.168.1.1");  // r2's import: unchanged
+  CHECK(bgpNextHop("r3", "172.16.1.2/32") == "10.0.0.2");     // next-hop-self
+  CHECK(bgpNextHop("r4", "172.16.1.2/32") == "10.0.0.2");     // r3's export: unchanged
+  const auto* viaR3 = findRoute(out, "r4", "172.16.1.1/32");
+  REQUIRE(viaR3);
+  CHECK((*viaR3)["next_hops"][0]["ip"] == "10.0.34.3");
+}
+
 TEST_CASE("routes: --node, --protocol and --prefix filter") {
   auto res = runRoutefix({"routes", "tests/data/sim/ebgp-chain", "--node", "R3", "--protocol", "bgp",
                           "--format", "json"});
