@@ -7,7 +7,8 @@
 // - Two devices with the same name (case-insensitive, as lookups are) are an input error:
 //   every later stage, intents and topology address devices by name, and silently renaming
 //   one would make them point at the wrong router.
-// - Links: topology.json if present, else batfish/layer1_topology.json, else inferred.
+// - Links: topology.json if present, else batfish/layer1_topology.json, else inferred; a
+//   device the layer-1 file does not name is linked by inference (addLinksOutsideLayer1).
 // - Every file and device folder is read only where it really is inside the snapshot (links
 //   leading out are refused unless SnapshotAccess allows them), only when it is a regular
 //   file of bounded size (model/input_file.h), and a config that is binary data is skipped
@@ -117,12 +118,15 @@ model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& a
     net.warnings.insert(net.warnings.end(), refs.begin(), refs.end());
   }
 
-  if (auto topo = readSideFile(root, "topology.json", access, text); !topo.empty())
+  if (auto topo = readSideFile(root, "topology.json", access, text); !topo.empty()) {
     net.links = readTopologyJson(topo, text, net.devices, net.warnings);
-  else if (auto l1 = readSideFile(root, "batfish/layer1_topology.json", access, text); !l1.empty())
+    addLinksOutsideLayer1(topo, text, net.devices, net.links, net.warnings);
+  } else if (auto l1 = readSideFile(root, "batfish/layer1_topology.json", access, text); !l1.empty()) {
     net.links = readBatfishLayer1(l1, text, net.devices, net.warnings);
-  else
+    addLinksOutsideLayer1(l1, text, net.devices, net.links, net.warnings);
+  } else {
     net.links = inferLinks(net.devices, text, net.warnings);
+  }
 
   if (auto ext = readSideFile(root, "external.json", access, text); !ext.empty())
     net.externals = readExternalAnnouncements(ext, text, net.devices, net.warnings);

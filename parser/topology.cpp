@@ -227,6 +227,27 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
   return links;
 }
 
+void addLinksOutsideLayer1(const std::string& layer1Path, const SourceText& text,
+                           const std::vector<model::Device>& devices, std::vector<model::Link>& links,
+                           std::vector<model::ParseWarning>& warnings) {
+  std::set<std::string> named;
+  for (const auto& l : links) named.insert({l.a, l.b});
+  std::vector<model::ParseWarning> lanWarnings;  // the file was given: its LANs are not ambiguous
+  std::set<std::string> inferred;
+  for (auto& l : inferLinks(devices, text, lanWarnings)) {
+    if (named.count(l.a) && named.count(l.b)) continue;
+    for (const auto* end : {&l.a, &l.b})
+      if (!named.count(*end)) inferred.insert(*end);
+    links.push_back(std::move(l));
+  }
+  if (inferred.empty()) return;
+  std::string who;
+  for (const auto& d : inferred) who += (who.empty() ? "" : ", ") + d;
+  warnings.push_back({layer1Path, 1, text.line(layer1Path, 1),
+                      "not in the layer-1 topology, linked by shared subnets: " + who});
+  normalizeLinks(links);
+}
+
 void normalizeLinks(std::vector<model::Link>& links) {
   for (auto& l : links)
     if (std::tie(l.b, l.b_interface) < std::tie(l.a, l.a_interface)) {

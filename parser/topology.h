@@ -31,6 +31,14 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
                                     const SourceText& text,
                                     std::vector<model::ParseWarning>& warnings);
 
+// Devices a layer-1 file does not name at all (a lab's file covers the fabric, not the servers
+// or the ISP router) are linked by shared subnets, as inferLinks does, to any device; links
+// between two devices the file names stay the file's. Batfish does the same
+// (HybridL3Adjacencies). A warning at the file's first line names the devices so linked.
+void addLinksOutsideLayer1(const std::string& layer1Path, const SourceText& text,
+                           const std::vector<model::Device>& devices, std::vector<model::Link>& links,
+                           std::vector<model::ParseWarning>& warnings);
+
 // Orients every link (a side sorts first), sorts, and removes duplicates.
 void normalizeLinks(std::vector<model::Link>& links);
 

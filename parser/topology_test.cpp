@@ -130,6 +130,36 @@ TEST_CASE("topology.json links resolve names case-insensitively and abbreviated 
   CHECK(warnings[1].message == "unknown interface Gi0/7 on node R3; link ignored");
 }
 
+TEST_CASE("devices a layer-1 file does not name are linked by subnet, the ones it names are not") {
+  // r1-r2 are in the file, their own shared subnet 10.0.12.0/30 is left out on purpose (the file
+  // says they are not cabled there); R3 is not named: its subnet with r1 is inferred.
+  auto devices = triangle();
+  devices[2].interfaces[1].shutdown = false;  // R3 Gi0/1 shares 10.0.23.0/30 with r2
+  parser::SourceText text;
+  text.add("topology.json",
+           "{\"links\": [\n"
+           "  {\"a\": \"r1\", \"a_interface\": \"Gi0/1\", \"b\": \"r2\", \"b_interface\": \"eth1\"}\n"
+           "]}\n");
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::readTopologyJson("topology.json", text, devices, warnings);
+  parser::addLinksOutsideLayer1("topology.json", text, devices, links, warnings);
+  REQUIRE(links.size() == 3);
+  CHECK(links[0] == Link{"R3", "Gi0/0", "r1", "GigabitEthernet0/1"});
+  CHECK(links[1] == Link{"R3", "Gi0/1", "r2", "eth1"});
+  CHECK(links[2] == Link{"r1", "GigabitEthernet0/1", "r2", "eth1"});
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].file == "topology.json");
+  CHECK(warnings[0].line == 1);
+  CHECK(warnings[0].message == "not in the layer-1 topology, linked by shared subnets: R3");
+
+  // A file naming every device: nothing added, nothing said.
+  std::vector<model::ParseWarning> none;
+  std::vector<Link> all = {{"R3", "Gi0/0", "r1", "GigabitEthernet0/1"}, {"r1", "GigabitEthernet0/0", "r2", "eth0"}};
+  parser::addLinksOutsideLayer1("topology.json", text, devices, all, none);
+  CHECK(all.size() == 2);
+  CHECK(none.empty());
+}
+
 TEST_CASE("Batfish layer1 edges listed in both directions give one link") {
   auto devices = triangle();
   parser::SourceText text;

@@ -142,7 +142,7 @@ TEST_CASE("parse text output is a table plus file:line: message: text warnings")
         std::string::npos);
 }
 
-TEST_CASE("a Batfish-style snapshot works as is, and topology.json overrides inference") {
+TEST_CASE("a Batfish-style snapshot works as is, and a layer-1 file overrides inference for the devices it names") {
   TempSnapshot s;
   s.write("configs/a.cfg", "hostname a\ninterface GigabitEthernet0/0\n ip address 10.0.0.1 255.255.255.0\n");
   s.write("configs/b.cfg", "hostname b\ninterface GigabitEthernet0/0\n ip address 10.0.0.2 255.255.255.0\n");
@@ -153,23 +153,31 @@ TEST_CASE("a Batfish-style snapshot works as is, and topology.json overrides inf
   REQUIRE(inferred.json()["warnings"].size() == 1);
   CHECK(inferred.json()["warnings"][0]["message"].get<std::string>().find("ambiguous LAN") == 0);
 
+  // a-c and b-c cabled: a and b share the subnet but are not linked.
   s.write("batfish/layer1_topology.json",
           R"({"edges": [{"node1": {"hostname": "a", "interfaceName": "GigabitEthernet0/0"},
+                          "node2": {"hostname": "c", "interfaceName": "GigabitEthernet0/0"}},
+                         {"node1": {"hostname": "b", "interfaceName": "GigabitEthernet0/0"},
                           "node2": {"hostname": "c", "interfaceName": "GigabitEthernet0/0"}}]})");
   auto batfish = runRoutefix({"parse", s.root().string(), "--format", "json"});
   REQUIRE(batfish.exit_code == 0);
-  CHECK(batfish.json()["links"] ==
-        nlohmann::json::parse(R"([{"a":"a","a_interface":"GigabitEthernet0/0","b":"c","b_interface":"GigabitEthernet0/0"}])"));
+  CHECK(batfish.json()["links"] == nlohmann::json::parse(
+      R"([{"a":"a","a_interface":"GigabitEthernet0/0","b":"c","b_interface":"GigabitEthernet0/0"},
+          {"a":"b","a_interface":"GigabitEthernet0/0","b":"c","b_interface":"GigabitEthernet0/0"}])"));
   CHECK(batfish.json()["warnings"].empty());
 
+  // topology.json wins over the Batfish file; its one link names an unknown node, so it names
+  // no device and every link is inferred again.
   s.write("topology.json", "{\"links\": [\n {\"a\": \"b\", \"a_interface\": \"Gi0/0\", \"b\": \"x\", \"b_interface\": \"e0\"}\n]}\n");
   auto topo = runRoutefix({"parse", s.root().string(), "--format", "json"});
   REQUIRE(topo.exit_code == 0);
-  CHECK(topo.json()["links"].empty());
-  REQUIRE(topo.json()["warnings"].size() == 1);
+  CHECK(topo.json()["links"].size() == 3);
+  REQUIRE(topo.json()["warnings"].size() == 2);
   CHECK(topo.json()["warnings"][0]["file"] == "topology.json");
-  CHECK(topo.json()["warnings"][0]["line"] == 2);
-  CHECK(topo.json()["warnings"][0]["message"] == "unknown node x; link ignored");
+  CHECK(topo.json()["warnings"][0]["line"] == 1);
+  CHECK(topo.json()["warnings"][0]["message"] == "not in the layer-1 topology, linked by shared subnets: a, b, c");
+  CHECK(topo.json()["warnings"][1]["line"] == 2);
+  CHECK(topo.json()["warnings"][1]["message"] == "unknown node x; link ignored");
 }
 
 TEST_CASE("unusable snapshots exit 2 with the path on stderr and nothing on stdout") {
