@@ -141,6 +141,39 @@ def table(results):
     return "\n".join(lines)
 
 
+def generated_networks(gen_dir, work, only=None):
+    """(label, clean snapshot) of every generated network, or of those whose label contains one
+    of the comma-separated substrings `only`; each is generated into work/LABEL/clean once."""
+    nets = [("gen_wan", label, a) for label, a in WANS] + [("gen_fattree", label, a) for label, a in FATTREES]
+    if only:
+        nets = [n for n in nets if any(s in n[1] for s in only.split(","))]
+    for gen, label, gen_args in nets:
+        clean = os.path.join(work, label, "clean")
+        if not os.path.isdir(clean):
+            subprocess.run([os.path.join(gen_dir, gen), clean, *gen_args], check=True, stderr=subprocess.DEVNULL)
+        yield label, clean
+
+
+def injected_cases(net, rng, count, classes=None):
+    """Up to `count` cases of every error class of `net` (or of `classes`), each at a place the
+    class's earlier cases did not take when there is one. Yields (class, index, case)."""
+    for cls, injector in inj.injectors(net).items():
+        if classes and cls not in classes:
+            continue
+        seen = set()
+        for i in range(count):
+            case = None
+            for _ in range(10):
+                case = injector(net, rng, set())
+                if case is None or tuple((e.file, e.line) for e in case.edits) not in seen:
+                    break
+            if case is None:
+                print(f"{cls}: no place to inject", file=sys.stderr)
+                break
+            seen.add(tuple((e.file, e.line) for e in case.edits))
+            yield cls, i, case
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--routefix", required=True)
@@ -159,36 +192,17 @@ def main():
     work = args.work or tempfile.mkdtemp(prefix="repair-eval-")
     rng = random.Random(args.seed)
     results = []
-    nets = [("gen_wan", label, a) for label, a in WANS] + [("gen_fattree", label, a) for label, a in FATTREES]
-    if args.networks:
-        nets = [n for n in nets if any(s in n[1] for s in args.networks.split(","))]
-    for gen, label, gen_args in nets:
-        clean = os.path.join(work, label, "clean")
-        if not os.path.isdir(clean):
-            subprocess.run([os.path.join(args.gen, gen), clean, *gen_args], check=True,
-                           stderr=subprocess.DEVNULL)
+    for label, clean in generated_networks(args.gen, work, args.networks):
         net = inj.Network(clean, args.routefix)
-        for cls, injector in inj.injectors(net).items():
-            if args.only and cls not in args.only.split(","):
-                continue
-            seen = set()
-            for i in range(args.cases_per_class):
-                case = None
-                for _ in range(10):  # a different location than the earlier cases, when there is one
-                    case = injector(net, rng, set())
-                    if case is None or tuple((e.file, e.line) for e in case.edits) not in seen:
-                        break
-                if case is None:
-                    print(f"{label} {cls}: no place to inject", file=sys.stderr)
-                    break
-                seen.add(tuple((e.file, e.line) for e in case.edits))
-                r = evaluate(args.routefix, clean, case, os.path.join(work, label, f"{cls}-{i}"), args.timeout,
-                             args.search_timeout)
-                r["network"] = label
-                results.append(r)
-                flags = " ".join(k for k in ("detected", "repaired", "diagnosis_hit", "patch_not_larger", "crash")
-                                 if r.get(k))
-                print(f"{label} {cls} #{i}: {r.get('outcome', '')}{flags}", file=sys.stderr)
+        only = args.only.split(",") if args.only else None
+        for cls, i, case in injected_cases(net, rng, args.cases_per_class, only):
+            r = evaluate(args.routefix, clean, case, os.path.join(work, label, f"{cls}-{i}"), args.timeout,
+                         args.search_timeout)
+            r["network"] = label
+            results.append(r)
+            flags = " ".join(k for k in ("detected", "repaired", "diagnosis_hit", "patch_not_larger", "crash")
+                             if r.get(k))
+            print(f"{label} {cls} #{i}: {r.get('outcome', '')}{flags}", file=sys.stderr)
     if args.report:
         with open(args.report, "w") as f:
             json.dump(results, f, indent=1)
