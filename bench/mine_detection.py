@@ -168,8 +168,10 @@ def main():
             if args.report:  # after every case, so that a run cut short still has its cases
                 with open(args.report, "w") as f:
                     json.dump(results, f, indent=1)
-    print(table(results))
-    print(f"mined with --failures {args.failures}; invalid cases left out: {invalid}")
+    judged = [r for r in results if "crash" not in r]
+    print(table(judged))
+    print(f"mined with --failures {args.failures}; invalid cases left out: {invalid}; "
+          f"cases where routefix failed: {len(results) - len(judged)}")
 
 
 if __name__ == "__main__":
