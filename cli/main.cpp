@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   SafeOutput output;
   CLI::App app{"routefix: routing configuration verifier and repair engine"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "routefix 0.1");
+  app.set_version_flag("--version", "routefix " ROUTEFIX_VERSION);  // the package's version too
 
   auto& registry = commandRegistry();
   std::sort(registry.begin(), registry.end(),

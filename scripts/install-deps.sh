@@ -6,6 +6,7 @@ packages=(
   antlr4 default-jre-headless libantlr4-runtime-dev
   libz3-dev coinor-libcbc-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
+  help2man dpkg-dev  # packaging/: routefix(1) from --help; dpkg-shlibdeps for the .deb's Depends
   frr iproute2 procps time
   python3  # bench/*.py: error injection and the evaluation corpora (standard library only)
   clang  # bench/fuzz_bench.sh: libFuzzer builds of tests/fuzz
