@@ -1,10 +1,11 @@
-// routefix diagnose SNAPSHOT [--intents FILE] [--timeout S] [--format text|json|sarif|junit]
+// routefix diagnose SNAPSHOT [--intents FILE] [--timeout S] [--format text|json|sarif|junit|html]
 #include <iostream>
 
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "cli/memory_guard.h"
 #include "cli/repair_search.h"
+#include "html/report_pages.h"
 #include "repair/diagnosis.h"
 #include "repair/repair_report.h"
 
@@ -32,6 +33,8 @@ int runDiagnoseCommand(const DiagnoseArgs& args) {
   if (args.format == "json") std::cout << repair::diagnoseJson(findings, result).dump(2) << "\n";
   else if (args.format == "sarif") std::cout << repair::diagnoseSarif(findings, args.snapshot).dump(2) << "\n";
   else if (args.format == "junit") std::cout << repair::diagnoseJunit(findings, job.before);
+  else if (args.format == "html")
+    std::cout << html::diagnoseHtml(job.network, job.before, findings, result, {args.snapshot, args.access});
   else std::cout << repair::diagnoseText(findings, result);
   return result.status == repair::RepairResult::Status::AlreadySatisfied ? kExitOk : kExitViolated;
 }
@@ -47,8 +50,8 @@ const RegisterCommand kDiagnose{
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
-      app.add_option("--format", args->format, "text|json|sarif|junit")
-          ->check(CLI::IsMember({"text", "json", "sarif", "junit"}));
+      app.add_option("--format", args->format, "text|json|sarif|junit|html (one self-contained page)")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "html"}));
       return [args] { return runDiagnoseCommand(*args); };
     }};
 

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "cli/memory_guard.h"
+#include "html/report_pages.h"
 #include "parser/parser.h"
 #include "sim/memory_estimate.h"
 #include "verify/failure_scenarios.h"
@@ -70,6 +71,7 @@ int runDiffCommand(const DiffArgs& args) {
   else if (args.format == "sarif") std::cout << verify::diffSarif(diff, args.new_snapshot).dump(2) << "\n";
   else if (args.format == "codequality") std::cout << verify::diffCodeQuality(diff, args.new_snapshot).dump(2) << "\n";
   else if (args.format == "junit") std::cout << verify::diffJunit(diff);
+  else if (args.format == "html") std::cout << html::diffHtml(newNet, diff, args.old_snapshot, {args.new_snapshot, args.access});
   else std::cout << verify::diffText(diff);
   bool violated = newReport && !std::all_of(newReport->intents.begin(), newReport->intents.end(),
                                             [](const verify::IntentReport& r) { return r.holds; });
@@ -87,8 +89,9 @@ const RegisterCommand kDiff{
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
-      app.add_option("--format", args->format, "text|json|sarif|junit|codequality (GitLab Code Quality)")
-          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codequality"}));
+      app.add_option("--format", args->format,
+                     "text|json|sarif|junit|codequality (GitLab Code Quality)|html (one self-contained page)")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codequality", "html"}));
       return [args] { return runDiffCommand(*args); };
     }};
 

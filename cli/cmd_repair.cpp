@@ -1,10 +1,11 @@
-// routefix repair SNAPSHOT [--intents FILE] [--out DIR] [--timeout S] [--format text|json]
+// routefix repair SNAPSHOT [--intents FILE] [--out DIR] [--timeout S] [--format text|json|html]
 #include <iostream>
 
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "cli/memory_guard.h"
 #include "cli/repair_search.h"
+#include "html/report_pages.h"
 #include "repair/patched_snapshot.h"
 #include "repair/repair_report.h"
 
@@ -41,6 +42,7 @@ int runRepairCommand(const RepairArgs& args) {
     std::cerr << "routefix: wrote the patched snapshot to " << args.out << "\n";
   }
   if (args.format == "json") std::cout << repair::repairJson(result).dump(2) << "\n";
+  else if (args.format == "html") std::cout << html::repairHtml(job.network, job.before, result, {args.snapshot, args.access});
   else std::cout << repair::repairText(result);
   return success ? kExitOk : kExitViolated;
 }
@@ -59,7 +61,8 @@ const RegisterCommand kRepair{
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);
-      app.add_option("--format", args->format, "text|json")->check(CLI::IsMember({"text", "json"}));
+      app.add_option("--format", args->format, "text|json|html (one self-contained page)")
+          ->check(CLI::IsMember({"text", "json", "html"}));
       return [args] { return runRepairCommand(*args); };
     }};
 

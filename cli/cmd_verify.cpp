@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "cli/memory_guard.h"
+#include "html/report_pages.h"
 #include "parser/parser.h"
 #include "sim/memory_estimate.h"
 #include "verify/failure_scenarios.h"
@@ -50,6 +51,7 @@ int runVerifyCommand(const VerifyArgs& args) {
   else if (args.format == "sarif") std::cout << verify::verifySarif(report, args.snapshot).dump(2) << "\n";
   else if (args.format == "codequality") std::cout << verify::verifyCodeQuality(report, args.snapshot).dump(2) << "\n";
   else if (args.format == "junit") std::cout << verify::verifyJunit(report);
+  else if (args.format == "html") std::cout << html::verifyHtml(network, report, {args.snapshot, args.access});
   else std::cout << verify::verifyText(report);
   return report.allHold() ? kExitOk : kExitViolated;
 }
@@ -68,8 +70,9 @@ const RegisterCommand kVerify{
       addNoIntentsOption(app, args->allow_no_intents);
       app.add_flag("--hygiene", args->hygiene,
                    "also run the built-in hygiene checks (always run when there are no intents)");
-      app.add_option("--format", args->format, "text|json|sarif|junit|codequality (GitLab Code Quality)")
-          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codequality"}));
+      app.add_option("--format", args->format,
+                     "text|json|sarif|junit|codequality (GitLab Code Quality)|html (one self-contained page)")
+          ->check(CLI::IsMember({"text", "json", "sarif", "junit", "codequality", "html"}));
       return [args] { return runVerifyCommand(*args); };
     }};
 

@@ -101,6 +101,7 @@ std::string topologyDot(const model::Network& net, const Highlight& h) {
   out << "graph routefix {\n";
   out << "  graph [fontname=\"Helvetica\", fontsize=11, labelloc=t, overlap=false, splines=true";
   if (!h.title.empty()) out << ", label=" << quoted(h.title);
+  if (!h.id.empty()) out << ", id=" << quoted(h.id);
   out << "];\n";
   out << "  node [shape=box, style=\"rounded,filled\", fillcolor=white, fontname=\"Helvetica\", fontsize=10];\n";
   out << "  edge [fontname=\"Helvetica\", fontsize=7, color=gray60];\n";
@@ -112,11 +113,22 @@ std::string topologyDot(const model::Network& net, const Highlight& h) {
     std::string label = d.name;
     for (const auto& n : notes[d.name]) label += "\n" + n;
     out << "label=" << quoted(label);
-    if (stopped.count(d.name)) out << ", fillcolor=\"#f4cccc\", color=\"#cc0000\", penwidth=2";
-    else if (arrived.count(d.name)) out << ", fillcolor=\"#d9ead3\", color=\"#38761d\", penwidth=2";
-    else if (onPath.count(d.name)) out << ", fillcolor=\"#fff2cc\"";
-    if (std::find(h.waypoints.begin(), h.waypoints.end(), d.name) != h.waypoints.end())
+    std::string classes;
+    if (stopped.count(d.name)) {
+      out << ", fillcolor=\"#f4cccc\", color=\"#cc0000\", penwidth=2";
+      classes = "stopped";
+    } else if (arrived.count(d.name)) {
+      out << ", fillcolor=\"#d9ead3\", color=\"#38761d\", penwidth=2";
+      classes = "arrived";
+    } else if (onPath.count(d.name)) {
+      out << ", fillcolor=\"#fff2cc\"";
+      classes = "onpath";
+    }
+    if (std::find(h.waypoints.begin(), h.waypoints.end(), d.name) != h.waypoints.end()) {
       out << ", peripheries=2, color=\"#1155cc\"";
+      classes += classes.empty() ? "waypoint" : " waypoint";
+    }
+    if (!classes.empty()) out << ", class=" << quoted(classes);
     out << "];\n";
   };
   int cluster = 0;
@@ -137,10 +149,10 @@ std::string topologyDot(const model::Network& net, const Highlight& h) {
     if (it != edges.end()) {
       const EdgeStyle& s = it->second;
       if (s.failed) {
-        out << ", style=dashed, color=\"#999999\", label=\"down\", fontcolor=\"#cc0000\"";
+        out << ", style=dashed, color=\"#999999\", label=\"down\", fontcolor=\"#cc0000\", class=\"down\"";
       } else if (s.forward || s.backward) {
         out << ", color=\"#cc0000\", penwidth=3, dir="
-            << (s.forward && s.backward ? "both" : s.forward ? "forward" : "back");
+            << (s.forward && s.backward ? "both" : s.forward ? "forward" : "back") << ", class=\"hop\"";
       }
     }
     out << "];\n";

@@ -37,14 +37,26 @@ TEST_CASE("topology DOT groups nodes by AS and highlights a path that stops") {
   CHECK(dot.find("label=\"AS 65000\"") != std::string::npos);
   CHECK(dot.find("label=\"AS 65003\"") != std::string::npos);
   // r1 -> r3 follows the link's a -> b direction; r3 -> r2 runs against r2--r3.
-  CHECK(dot.find("\"r1\" -- \"r3\" [taillabel=\"eth1\", headlabel=\"eth1\", color=\"#cc0000\", penwidth=3, dir=forward]") !=
+  CHECK(dot.find("\"r1\" -- \"r3\" [taillabel=\"eth1\", headlabel=\"eth1\", color=\"#cc0000\", penwidth=3, dir=forward, class=\"hop\"]") !=
         std::string::npos);
-  CHECK(dot.find("\"r2\" -- \"r3\" [taillabel=\"eth1\", headlabel=\"eth0\", color=\"#cc0000\", penwidth=3, dir=back]") !=
+  CHECK(dot.find("\"r2\" -- \"r3\" [taillabel=\"eth1\", headlabel=\"eth0\", color=\"#cc0000\", penwidth=3, dir=back, class=\"hop\"]") !=
         std::string::npos);
   CHECK(dot.find("\"r1\" -- \"r2\" [taillabel=\"eth0\", headlabel=\"eth0\", style=dashed") != std::string::npos);
   CHECK(dot.find("\"r2\" [label=\"r2\\nstops: no-route\", fillcolor=\"#f4cccc\"") != std::string::npos);
   CHECK(dot.find("\"r1\" [label=\"r1\\nsource\"") != std::string::npos);
   CHECK(dot.find("peripheries=2") != std::string::npos);
+  CHECK(dot.find("class=\"stopped\"") != std::string::npos);
+  CHECK(dot.find("class=\"onpath waypoint\"") != std::string::npos);
+  CHECK(dot.find("class=\"down\"") != std::string::npos);
+}
+
+TEST_CASE("a picture's id prefixes its SVG element ids, so pictures can share a page") {
+  draw::Highlight h;
+  h.id = "p7";
+  std::string svg = draw::renderSvg(draw::topologyDot(triangle(), h));
+  CHECK(svg.find("id=\"p7\"") != std::string::npos);
+  CHECK(svg.find("id=\"p7_node1\"") != std::string::npos);
+  CHECK(svg.find("id=\"node1\"") == std::string::npos);
 }
 
 TEST_CASE("Graphviz lays out and renders the DOT as SVG") {

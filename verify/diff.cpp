@@ -126,10 +126,13 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
         types[r.intent.name] = intentTypeName(r.intent.type);
       }
   for (const auto& name : names) {
-    IntentChange c{name, types[name], statusOf(oldVerify, name), statusOf(newVerify, name), std::nullopt};
+    IntentChange c{name, types[name], statusOf(oldVerify, name), statusOf(newVerify, name), std::nullopt, {}};
     if (newVerify)
       for (const auto& r : newVerify->intents)
-        if (r.intent.name == name && !r.holds) c.counterexample = r.counterexample;
+        if (r.intent.name == name && !r.holds) {
+          c.counterexample = r.counterexample;
+          c.through = r.intent.through;
+        }
     diff.intents.push_back(std::move(c));
   }
   return diff;
@@ -175,20 +178,21 @@ nlohmann::json diffJson(const DiffReport& diff) {
             {"regressed", diff.regressed()}}}};
 }
 
+std::string routeSummary(const sim::Route& r) {
+  std::string s = sim::protocolName(r.protocol);
+  for (const auto& nh : r.next_hops)
+    s += nh.discard ? " discard" : " via " + (nh.node.empty() ? (nh.ip ? nh.ip->str() : nh.interface) : nh.node);
+  if (r.local_pref) s += " lp " + std::to_string(*r.local_pref);
+  if (!r.as_path.empty()) {
+    s += " as-path";
+    for (auto a : r.as_path) s += " " + std::to_string(a);
+  }
+  return s;
+}
+
 std::string diffText(const DiffReport& diff) {
   std::string out;
-  auto routeText = [](const std::optional<sim::Route>& r) -> std::string {
-    if (!r) return "-";
-    std::string s = sim::protocolName(r->protocol);
-    for (const auto& nh : r->next_hops)
-      s += nh.discard ? " discard" : " via " + (nh.node.empty() ? (nh.ip ? nh.ip->str() : nh.interface) : nh.node);
-    if (r->local_pref) s += " lp " + std::to_string(*r->local_pref);
-    if (!r->as_path.empty()) {
-      s += " as-path";
-      for (auto a : r->as_path) s += " " + std::to_string(a);
-    }
-    return s;
-  };
+  auto routeText = [](const std::optional<sim::Route>& r) { return r ? routeSummary(*r) : std::string("-"); };
   if (!diff.intents.empty()) {
     TextTable t{{"INTENT", "TYPE", "BEFORE", "AFTER"}, {}};
     for (const auto& i : diff.intents)

@@ -35,6 +35,7 @@ struct IntentChange {
   std::string before;  // pass | fail | absent
   std::string after;
   std::optional<Counterexample> counterexample;  // in NEW, when it fails there
+  std::vector<std::string> through;              // a waypoint intent's nodes (for its picture)
 };
 
 struct DiffReport {
@@ -52,6 +53,9 @@ struct DiffReport {
 DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& oldDp,
                          const model::Network& newNet, const sim::DataPlane& newDp,
                          const VerifyReport* oldVerify, const VerifyReport* newVerify);
+
+// One line for people: "bgp via r2 lp 100 as-path 65001".
+std::string routeSummary(const sim::Route& route);
 
 nlohmann::json diffJson(const DiffReport& diff);
 std::string diffText(const DiffReport& diff);
