@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian bookworm packages routefix builds and tests with, if any is missing.
+# `install-deps.sh test` adds what only the test suite needs (chromium renders the HTML report
+# in tests/browser; a first run of the example does without its download).
 set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
@@ -11,6 +13,7 @@ packages=(
   python3  # bench/*.py: error injection and the evaluation corpora (standard library only)
   clang  # bench/fuzz_bench.sh: libFuzzer builds of tests/fuzz
 )
+if [ "${1:-}" = test ]; then packages+=(chromium); fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

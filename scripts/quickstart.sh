@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-example}
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh "$mode"
 case "$mode" in
   example)
     # Only the routefix binary, and no test target configured: the test binaries are most of
@@ -17,7 +17,8 @@ case "$mode" in
   test)
     # ON explicitly: the cache keeps OFF from an earlier `example` run in the same build/.
     bash scripts/build.sh build -DROUTEFIX_BUILD_TESTS=ON
-    (cd build && ctest --output-on-failure -j2)
+    # chromium was installed above, so the browser test of the HTML report must run, not skip.
+    (cd build && ROUTEFIX_REQUIRE_BROWSER=1 ctest --output-on-failure -j2)
     # The model and parser unit tests (thousands of mutated configs among them) again under
     # AddressSanitizer/UBSan. ROUTEFIX_SKIP_SANITIZE=1 skips this pass.
     if [ "${ROUTEFIX_SKIP_SANITIZE:-0}" != 1 ]; then
