@@ -1,5 +1,6 @@
-// `routefix trace SNAPSHOT --from NODE --to ADDRESS [--format text|json]`: every ECMP
-// forwarding path from a node towards an address and how each one ends.
+// `routefix trace SNAPSHOT --from NODE --to ADDRESS [--vrf NAME] [--format text|json]`: every
+// ECMP forwarding path from a node (its default table or VRF NAME's) towards an address and
+// how each one ends.
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -19,7 +20,11 @@ nlohmann::json traceJson(const sim::Trace& t) {
   nlohmann::json paths = nlohmann::json::array();
   for (const auto& p : t.paths) {
     nlohmann::json hops = nlohmann::json::array();
-    for (const auto& h : p.hops) hops.push_back({{"node", h.node}, {"interface", h.interface}});
+    for (const auto& h : p.hops) {
+      nlohmann::json hop = {{"node", h.node}, {"interface", h.interface}};
+      if (!h.vrf.empty()) hop["vrf"] = h.vrf;  // additive: only where a VRF table forwarded
+      hops.push_back(std::move(hop));
+    }
     paths.push_back({{"hops", std::move(hops)}, {"outcome", sim::outcomeName(p.outcome)}, {"at", p.at}});
   }
   return {{"from", t.from}, {"to", t.to.str()}, {"paths", std::move(paths)}};
@@ -33,6 +38,7 @@ void printText(const sim::Trace& t, std::ostream& out) {
     out << "  " << i + 1 << ". ";
     for (size_t h = 0; h < p.hops.size(); ++h) {
       out << (h ? " -> " : "") << p.hops[h].node;
+      if (!p.hops[h].vrf.empty()) out << " vrf " << p.hops[h].vrf;
       if (!p.hops[h].interface.empty()) out << " [" << p.hops[h].interface << "]";
     }
     out << "  => " << sim::outcomeName(p.outcome) << " at " << p.at << "\n";
@@ -47,11 +53,13 @@ const RegisterCommand kTrace{
       auto format = std::make_shared<std::string>("text");
       auto access = std::make_shared<model::SnapshotAccess>();
       auto maxMemory = std::make_shared<std::string>();
+      auto vrf = std::make_shared<std::string>();
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
       app.add_option("--from", *from, "source node")->required();
       app.add_option("--to", *to, "destination IPv4 address")->required();
+      app.add_option("--vrf", *vrf, "start in this VRF of the source node (default: its default VRF)");
       app.add_option("--format", *format, "output format")
           ->check(CLI::IsMember({"text", "json"}))
           ->capture_default_str();
@@ -65,7 +73,7 @@ const RegisterCommand kTrace{
         memory.beforeSimulating(sim::estimateSimulationMemory(net, {}));
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
-        sim::Trace t = sim::trace(net, dp, *from, *address);
+        sim::Trace t = sim::trace(net, dp, *from, *address, {}, *vrf);
         if (*format == "json")
           std::cout << traceJson(t).dump(2) << "\n";
         else

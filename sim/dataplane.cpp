@@ -68,6 +68,21 @@ const Route* NodeRib::longestMatch(Ipv4 address) const {
   return nullptr;
 }
 
+std::string forwardingNode(std::string_view device, std::string_view vrf) {
+  return vrf.empty() ? std::string(device) : detail::vrfInstanceName(std::string(device), std::string(vrf));
+}
+
+const NodeRib* DataPlane::table(std::string_view device, std::string_view vrf) const {
+  if (vrf.empty()) {
+    auto rib = ribs.find(std::string(device));
+    return rib == ribs.end() ? nullptr : &rib->second;
+  }
+  auto vrfs = vrf_ribs.find(std::string(device));
+  if (vrfs == vrf_ribs.end()) return nullptr;
+  auto rib = vrfs->second.find(std::string(vrf));
+  return rib == vrfs->second.end() ? nullptr : &rib->second;
+}
+
 DataPlane simulate(const model::Network& network, const SimulationOptions& options) {
   VrfInstances vrfs(network);
   DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options), vrfs.hasInstances());

@@ -105,9 +105,15 @@ struct DataPlane {
   // The network that topology views when it is not the caller's (one with the VRFs as
   // devices of their own), kept alive with it.
   std::shared_ptr<const model::Network> simulated_network;
+
+  // A device's routing table: its default VRF's, or VRF `vrf`'s. nullptr: none.
+  const NodeRib* table(std::string_view device, std::string_view vrf = {}) const;
 };
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options = {});
+
+// The name the forwarding queries below (trace's hops aside) know a device's VRF by.
+std::string forwardingNode(std::string_view device, std::string_view vrf);
 
 // How `node` resolves a BGP next hop for routes to `destination` (FRR/zebra never over the
 // destination's own route): the IGP cost the decision process compares (the metric of the
@@ -159,6 +165,7 @@ std::string outcomeName(TraceOutcome o);  // delivered, exited, no-route, null-r
 struct Hop {
   std::string node;
   std::string interface;  // egress interface ("" at the last hop)
+  std::string vrf;        // the VRF whose table the node forwarded with ("" the default)
 };
 
 struct TracePath {
@@ -173,8 +180,9 @@ struct Trace {
   std::vector<TracePath> paths;  // every ECMP path, deterministic order
 };
 
+// From `from`'s default table, or its VRF `vrf`'s (an InputError if it has no such VRF).
 Trace trace(const model::Network& network, const DataPlane& dataPlane, std::string_view from,
-            Ipv4 to, const SimulationOptions& options = {});
+            Ipv4 to, const SimulationOptions& options = {}, std::string_view vrf = {});
 
 // Every path from every node towards one address, summarised per node in one pass over the
 // forwarding graph (memoised), where trace() lists paths one by one: a fat-tree pair alone

@@ -23,7 +23,7 @@ struct ForwardingOutcomes::Graph {
   enum class State : uint8_t { New, OnStack, Done };
 
   Graph(std::shared_ptr<const Topology> topology, const DataPlane& dp, Ipv4 to)
-      : holder(std::move(topology)), topo(*holder), dp(dp), to(to), owner(topo.owner(to)),
+      : holder(std::move(topology)), topo(*holder), dp(dp), to(to),
         state(topo.nodeCount(), State::New), outcomes(topo.nodeCount(), 0),
         downstreamNoRoute(topo.nodeCount(), 0) {}
 
@@ -32,7 +32,7 @@ struct ForwardingOutcomes::Graph {
     if (state[x] == State::OnStack) return bit(TraceOutcome::Loop);
     state[x] = State::OnStack;
     uint32_t bits = 0;
-    if (owner && owner->node == x) {
+    if (topo.owns(x, to)) {
       bits = bit(TraceOutcome::Delivered);
     } else if (const Route* r = forwardingRoute(topo, dp, x, to)) {
       for (const auto& nh : r->next_hops) {
@@ -58,7 +58,6 @@ struct ForwardingOutcomes::Graph {
   const Topology& topo;
   const DataPlane& dp;
   Ipv4 to;
-  std::optional<InterfaceRef> owner;
   std::vector<State> state;
   std::vector<uint32_t> outcomes;
   std::vector<char> downstreamNoRoute;

@@ -2,12 +2,19 @@
 
 #include <algorithm>
 
+#include "sim/vrf_instances.h"
+
 namespace routefix::sim::detail {
 
 std::shared_ptr<const Topology> topologyFor(const model::Network& network, const DataPlane& dataPlane,
                                             const SimulationOptions& options) {
-  if (dataPlane.topology && &dataPlane.topology->network() == &network &&
-      dataPlane.topology->failedLinks() == options.failed_links)
+  if (!dataPlane.topology) return std::make_shared<Topology>(network, options);
+  // With VRFs the data plane was simulated over VRF instances, whose tables forwarding must
+  // read (a VRF interface is no part of the default table); that topology is the only one
+  // that has them, and it is the scenario the data plane was computed for.
+  if (dataPlane.simulated_network && &dataPlane.topology->network() == dataPlane.simulated_network.get())
+    return dataPlane.topology;
+  if (&dataPlane.topology->network() == &network && dataPlane.topology->failedLinks() == options.failed_links)
     return dataPlane.topology;
   return std::make_shared<Topology>(network, options);
 }
@@ -25,9 +32,10 @@ bool aclPermits(const model::Device& d, const std::string& name, Ipv4 src, Ipv4 
 }
 
 const Route* forwardingRoute(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4 to) {
-  auto rib = dp.ribs.find(topo.device(node).name);
-  if (rib == dp.ribs.end()) return nullptr;
-  const Route* r = rib->second.longestMatch(to);
+  auto [device, vrf] = nodeVrf(topo.device(node).name);
+  const NodeRib* rib = dp.table(device, vrf);
+  if (!rib) return nullptr;
+  const Route* r = rib->longestMatch(to);
   return r && !r->next_hops.empty() ? r : nullptr;
 }
 

@@ -11,6 +11,7 @@
 
 #include "sim/forwarding_step.h"
 #include "sim/topology.h"
+#include "sim/vrf_instances.h"
 
 namespace routefix::sim {
 
@@ -34,7 +35,7 @@ struct PathSummary::Graph {
   };
 
   Graph(std::shared_ptr<const Topology> topology, const DataPlane& dp, Ipv4 to)
-      : holder(std::move(topology)), topo(*holder), dp(dp), to(to), owner(topo.owner(to)),
+      : holder(std::move(topology)), topo(*holder), dp(dp), to(to),
         nodes(topo.nodeCount()) {}
 
   static void intersect(std::optional<std::vector<uint32_t>>& into, const std::vector<uint32_t>& branch) {
@@ -54,7 +55,7 @@ struct PathSummary::Graph {
     std::optional<std::vector<uint32_t>> transit;  // intersection so far
     bool endsHere = false;
     std::set<uint32_t> next;
-    if (owner && owner->node == x) {
+    if (topo.owns(x, to)) {
       endsHere = true;
     } else if (const Route* r = forwardingRoute(topo, dp, x, to)) {
       for (const auto& nh : r->next_hops) {
@@ -102,7 +103,6 @@ struct PathSummary::Graph {
   const Topology& topo;
   const DataPlane& dp;
   Ipv4 to;
-  std::optional<InterfaceRef> owner;
   std::vector<Node> nodes;
 };
 
@@ -133,7 +133,7 @@ PathFacts PathSummary::from(std::string_view node) {
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t a, uint32_t b) { return graph_->nodes[a].height > graph_->nodes[b].height; });
     facts.transit.emplace();
-    for (uint32_t t : order) facts.transit->push_back(graph_->topo.device(t).name);
+    for (uint32_t t : order) facts.transit->push_back(std::string(nodeVrf(graph_->topo.device(t).name).device));
   }
   return facts;
 }

@@ -100,6 +100,13 @@ std::optional<InterfaceRef> Topology::owner(Ipv4 address, uint32_t from) const {
   return owners.front();
 }
 
+bool Topology::owns(uint32_t node, Ipv4 address) const {
+  if (auto it = reused_.find(address.value); it != reused_.end())
+    return std::any_of(it->second.begin(), it->second.end(), [&](const InterfaceRef& o) { return o.node == node; });
+  auto o = owner(address);
+  return o && o->node == node;
+}
+
 std::optional<uint32_t> Topology::interfaceFor(uint32_t node, Ipv4 address) const {
   const auto& d = network_.devices[node];
   for (uint32_t i = 0; i < d.interfaces.size(); ++i) {

@@ -48,6 +48,8 @@ class Topology {
   // The owner as node `from` sees it: of several owners in different VRF instances, one of
   // from's own interfaces, else one across a link from it, else the first.
   std::optional<InterfaceRef> owner(Ipv4 address, uint32_t from) const;
+  // Whether `node` has the address on an up interface (each VRF instance reusing it has).
+  bool owns(uint32_t node, Ipv4 address) const;
   // The up interface of `node` whose subnet contains the address.
   std::optional<uint32_t> interfaceFor(uint32_t node, Ipv4 address) const;
   // Device that owns `address` on an up interface, or "".

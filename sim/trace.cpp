@@ -8,6 +8,7 @@
 #include "sim/dataplane.h"
 #include "sim/forwarding_step.h"
 #include "sim/topology.h"
+#include "sim/vrf_instances.h"
 
 namespace routefix::sim {
 
@@ -32,28 +33,32 @@ class Tracer {
  private:
   void finish(std::vector<Hop> hops, TraceOutcome outcome, uint32_t at) {
     if (paths_.size() >= kMaxPaths) return;
-    paths_.push_back(TracePath{std::move(hops), outcome, topo_.device(at).name});
+    paths_.push_back(TracePath{std::move(hops), outcome, std::string(nodeVrf(topo_.device(at).name).device)});
+  }
+
+  // Node x as a hop: its device, and its VRF when it is a VRF instance.
+  Hop hop(uint32_t x, std::string interface) const {
+    auto [device, vrf] = nodeVrf(topo_.device(x).name);
+    return Hop{std::string(device), std::move(interface), std::string(vrf)};
   }
 
   void walk(uint32_t x, std::vector<Hop> hops, std::vector<uint32_t>& visited) {
     if (paths_.size() >= kMaxPaths) return;
-    const auto& d = topo_.device(x);
     if (std::find(visited.begin(), visited.end(), x) != visited.end() || hops.size() >= kMaxHops) {
-      hops.push_back(Hop{d.name, ""});
+      hops.push_back(hop(x, ""));
       finish(std::move(hops), TraceOutcome::Loop, x);
       return;
     }
     visited.push_back(x);
-    auto owner = topo_.owner(to_);
-    if (owner && owner->node == x) {
-      hops.push_back(Hop{d.name, ""});
+    if (topo_.owns(x, to_)) {
+      hops.push_back(hop(x, ""));
       finish(std::move(hops), TraceOutcome::Delivered, x);
       visited.pop_back();
       return;
     }
     const Route* r = forwardingRoute(topo_, dp_, x, to_);
     if (!r) {
-      hops.push_back(Hop{d.name, ""});
+      hops.push_back(hop(x, ""));
       finish(std::move(hops), TraceOutcome::NoRoute, x);
       visited.pop_back();
       return;
@@ -61,10 +66,10 @@ class Tracer {
     for (const auto& nh : r->next_hops) {
       auto path = hops;
       ForwardingStep step = forwardOver(topo_, x, *r, nh, source_, to_);
-      path.push_back(Hop{d.name, nh.discard ? "" : nh.interface});
+      path.push_back(hop(x, nh.discard ? "" : nh.interface));
       if (step.outcome) {
         // Dropped on the next router's ingress: the path shows that router as its end.
-        if (step.at != x) path.push_back(Hop{topo_.device(step.at).name, ""});
+        if (step.at != x) path.push_back(hop(step.at, ""));
         finish(std::move(path), *step.outcome, step.at);
         continue;
       }
@@ -83,12 +88,16 @@ class Tracer {
 }  // namespace
 
 Trace trace(const model::Network& network, const DataPlane& dataPlane, std::string_view from,
-            Ipv4 to, const SimulationOptions& options) {
+            Ipv4 to, const SimulationOptions& options, std::string_view vrf) {
   auto topo = topologyFor(network, dataPlane, options);
   auto node = topo->nodeIndex(from);
   if (!node) throw model::InputError("unknown node '" + std::string(from) + "'");
   Trace t;
   t.from = topo->device(*node).name;
+  if (!vrf.empty()) {
+    node = topo->nodeIndex(vrfInstanceName(t.from, std::string(vrf)));
+    if (!node) throw model::InputError("node '" + t.from + "' routes in no VRF named '" + std::string(vrf) + "'");
+  }
   t.to = to;
   t.paths = Tracer(*topo, dataPlane, to).run(*node);
   return t;

@@ -10,6 +10,13 @@ std::string vrfInstanceName(const std::string& device, const std::string& vrf) {
   return device + " vrf " + vrf;
 }
 
+NodeVrf nodeVrf(std::string_view node) {
+  constexpr std::string_view kSeparator = " vrf ";
+  auto at = node.find(kSeparator);
+  if (at == std::string_view::npos) return {node, {}};
+  return {node.substr(0, at), node.substr(at + kSeparator.size())};
+}
+
 namespace {
 
 // The VRFs a device routes in besides its default one: those it defines and those its

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
@@ -18,6 +19,13 @@ namespace routefix::sim::detail {
 
 // "r1 vrf RED": a name no hostname has (hostnames have no spaces), readable in warnings.
 std::string vrfInstanceName(const std::string& device, const std::string& vrf);
+
+// A simulated node's device and the VRF it routes in ("" the default VRF).
+struct NodeVrf {
+  std::string_view device;
+  std::string_view vrf;
+};
+NodeVrf nodeVrf(std::string_view node);
 
 class VrfInstances {
  public:

@@ -32,6 +32,9 @@ struct Intent {
   std::string name;  // from the file, or "<type>-<index>"
   IntentType type = IntentType::Reachability;
   std::vector<std::string> from;    // source devices ("*" already expanded)
+  // The VRF the sources send in (flows) or whose table `node` is read from (route); "" the
+  // default VRF.
+  std::string vrf;
   std::optional<model::Prefix> to;  // destination (a bare address is a /32)
   std::vector<std::string> through;  // waypoint: in order
   NodePath path;                      // path

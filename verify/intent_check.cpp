@@ -31,9 +31,9 @@ std::string pathEnd(const sim::TracePath& p) {
   return "ends at " + at;
 }
 
-const sim::Route* routeAt(const sim::DataPlane& dp, const std::string& node, model::Ipv4 a) {
-  auto it = dp.ribs.find(node);
-  return it == dp.ribs.end() ? nullptr : it->second.longestMatch(a);
+const sim::Route* routeAt(const sim::DataPlane& dp, const sim::Hop& hop, model::Ipv4 a) {
+  const sim::NodeRib* rib = dp.table(hop.node, hop.vrf);
+  return rib ? rib->longestMatch(a) : nullptr;
 }
 
 // The routes that decided each hop of the paths, once per node.
@@ -44,7 +44,7 @@ std::vector<RouteAtNode> routesAlong(const sim::DataPlane& dp, const std::vector
   for (const auto& p : paths)
     for (const auto& h : p.hops)
       if (seen.insert(h.node).second)
-        if (const sim::Route* r = routeAt(dp, h.node, address)) out.push_back({h.node, *r});
+        if (const sim::Route* r = routeAt(dp, h, address)) out.push_back({h.node, *r});
   return out;
 }
 
@@ -130,10 +130,11 @@ class IntentChecker {
   // Whether some path from `source` to the address fails the intent, read off a summary of
   // all paths (only for the intents a per-node outcome set decides).
   std::optional<bool> summaryFails(sim::ForwardingOutcomes& o, const std::string& source) const {
-    if (intent_.type == IntentType::BlackholeFree) return o.blackholedDownstream(source);
+    const std::string node = sim::forwardingNode(source, intent_.vrf);
+    if (intent_.type == IntentType::BlackholeFree) return o.blackholedDownstream(node);
     auto bad = failingOutcomes(intent_.type);
     if (bad.empty()) return std::nullopt;
-    return std::any_of(bad.begin(), bad.end(), [&](sim::TraceOutcome b) { return o.has(source, b); });
+    return std::any_of(bad.begin(), bad.end(), [&](sim::TraceOutcome b) { return o.has(node, b); });
   }
 
   // Every path of every (source, representative address) must satisfy `ok`. Sources are
@@ -157,12 +158,12 @@ class IntentChecker {
             break;
           }
         }
-        sim::Trace t = sim::trace(network_, dp_, src, a, scenario_);
+        sim::Trace t = sim::trace(network_, dp_, src, a, scenario_, intent_.vrf);
         auto bad = std::find_if(t.paths.begin(), t.paths.end(), [&](const auto& p) { return !ok(p); });
         if (t.paths.empty() && intent_.type == IntentType::Reachability) {
           // No forwarding at all from the source: as good as dropped there.
           sim::TracePath none;
-          none.hops = {{src, ""}};
+          none.hops = {{src, "", intent_.vrf}};
           none.outcome = sim::TraceOutcome::NoRoute;
           none.at = src;
           t.paths.push_back(none);
@@ -192,7 +193,7 @@ class IntentChecker {
       // Traffic went the wrong way: blame the route choice at the first node (the source
       // decides the first hop; later deviations show in the route list).
       if (!p.hops.empty())
-        if (const sim::Route* r = routeAt(dp_, p.hops.front().node, a))
+        if (const sim::Route* r = routeAt(dp_, p.hops.front(), a))
           return blameRouteChoice(network_, p.hops.front().node, *r);
     }
     return blamePathEnd(network_, dp_, p, a);
@@ -204,7 +205,7 @@ class IntentChecker {
     CheckResult result;
     const std::string& src = intent_.from.front();
     for (auto a : intentAddresses(network_, dp, intent_)) {
-      sim::Trace t = sim::trace(network_, dp, src, a, scenario);
+      sim::Trace t = sim::trace(network_, dp, src, a, scenario, intent_.vrf);
       auto bad = std::find_if(t.paths.begin(), t.paths.end(), [&](const auto& p) {
         return nodesOf(p) != expected || !reachesDestination(p);
       });
@@ -259,7 +260,7 @@ class IntentChecker {
     const std::string& src = intent_.from.front();
     for (const auto& source : intent_.from) {
       for (auto a : intentAddresses(network_, dp_, intent_)) {
-        sim::Trace t = sim::trace(network_, dp_, source, a, scenario_);
+        sim::Trace t = sim::trace(network_, dp_, source, a, scenario_, intent_.vrf);
         std::set<std::vector<std::string>> arriving;
         for (const auto& p : t.paths)
           if (reachesDestination(p)) arriving.insert(nodesOf(p));
@@ -286,8 +287,8 @@ class IntentChecker {
 
   CheckResult route() {
     const model::Prefix& p = *intent_.prefix;
-    auto ribIt = dp_.ribs.find(intent_.node);
-    const sim::Route* exact = ribIt == dp_.ribs.end() ? nullptr : ribIt->second.exact(p);
+    const sim::NodeRib* rib = dp_.table(intent_.node, intent_.vrf);
+    const sim::Route* exact = rib ? rib->exact(p) : nullptr;
     std::string problem;
     if (intent_.present) {
       if (!exact) {
@@ -316,8 +317,8 @@ class IntentChecker {
       c.routes.push_back({intent_.node, *exact});
       c.location = blameRouteChoice(network_, intent_.node, *exact);
     } else {
-      if (ribIt != dp_.ribs.end())
-        if (const sim::Route* cover = ribIt->second.longestMatch(p.address))
+      if (rib)
+        if (const sim::Route* cover = rib->longestMatch(p.address))
           c.routes.push_back({intent_.node, *cover});
       c.location = blameMissingRoute(network_, dp_, intent_.node, p.address);
     }

@@ -28,14 +28,14 @@ constexpr TypeName kTypeNames[] = {
 std::set<std::string> fieldsOf(IntentType t) {
   switch (t) {
     case IntentType::Reachability:
-    case IntentType::Isolation: return {"from", "to"};
-    case IntentType::Waypoint: return {"from", "to", "through"};
-    case IntentType::Path: return {"from", "to", "path"};
-    case IntentType::Preference: return {"from", "to", "paths"};
-    case IntentType::Multipath: return {"from", "to", "min_paths"};
-    case IntentType::Route: return {"node", "prefix", "present", "protocol", "next_hop_node"};
+    case IntentType::Isolation: return {"from", "to", "vrf"};
+    case IntentType::Waypoint: return {"from", "to", "through", "vrf"};
+    case IntentType::Path: return {"from", "to", "path", "vrf"};
+    case IntentType::Preference: return {"from", "to", "paths", "vrf"};
+    case IntentType::Multipath: return {"from", "to", "min_paths", "vrf"};
+    case IntentType::Route: return {"node", "prefix", "present", "protocol", "next_hop_node", "vrf"};
     case IntentType::LoopFree:
-    case IntentType::BlackholeFree: return {"from", "to"};
+    case IntentType::BlackholeFree: return {"from", "to", "vrf"};
   }
   return {};
 }
@@ -79,6 +79,7 @@ class IntentReader {
         break;
       default: readFlow(node, intent); break;
     }
+    if (node["vrf"]) readVrf(node, intent);
     return intent;
   }
 
@@ -159,6 +160,35 @@ class IntentReader {
     if (given && given->value != p->address.value)
       fail(node, field, "prefix '" + text + "' has host bits set (did you mean " + p->str() + "?)");
     return *p;
+  }
+
+  // `vrf: NAME` ("default": the default VRF). Every named source, or the route intent's node,
+  // must route in it; of `from: *` the devices that do are kept.
+  void readVrf(const YAML::Node& node, Intent& intent) {
+    const YAML::Node v = node["vrf"];
+    std::string name = scalar(v, "vrf");
+    if (name == "default") return;
+    auto routesIn = [&](const std::string& device) {
+      const model::Device* d = network_.findDevice(device);
+      if (d->vrfs.count(name)) return true;
+      return std::any_of(d->interfaces.begin(), d->interfaces.end(), [&](const auto& i) { return i.vrf == name; });
+    };
+    if (intent.type == IntentType::Route) {
+      if (!routesIn(intent.node)) fail(v, "vrf", "node '" + intent.node + "' has no VRF '" + name + "'");
+    } else if (namesEveryDevice(node["from"])) {
+      std::erase_if(intent.from, [&](const std::string& d) { return !routesIn(d); });
+      if (intent.from.empty()) fail(v, "vrf", "no device has a VRF '" + name + "'");
+    } else {
+      for (const auto& d : intent.from)
+        if (!routesIn(d)) fail(v, "vrf", "source '" + d + "' has no VRF '" + name + "'");
+    }
+    intent.vrf = name;
+  }
+
+  static bool namesEveryDevice(const YAML::Node& from) {
+    if (!from) return true;  // loop-free / blackhole-free without `from`: every device
+    if (from.IsScalar()) return from.Scalar() == "*";
+    return std::any_of(from.begin(), from.end(), [](const YAML::Node& n) { return n.IsScalar() && n.Scalar() == "*"; });
   }
 
   std::string deviceName(const YAML::Node& node, const std::string& field) {
