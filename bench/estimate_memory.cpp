@@ -18,8 +18,7 @@ int main(int argc, char** argv) {
   }
   std::string kind = argc > 2 ? argv[2] : "routes-json";
   sim::SimulationShape shape{.networks = kind == "diff" || kind == "repair" ? 2u : 1u,
-                             .failure_scenarios = kind == "verify-failures",
-                             .routes_json = kind == "routes-json"};
+                             .failure_scenarios = kind == "verify-failures"};
   parser::ConfigVolume volume = parser::measureConfigs(argv[1]);
   model::MemoryEstimate loading, run;
   loading.add("the process", model::kProcessBaseBytes);

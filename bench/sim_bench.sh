@@ -4,9 +4,10 @@
 # core when taskset exists. Prints routers, prefixes, routes computed, wall seconds and peak
 # RSS per size, then how time grew from k=16 to k=32 against the growth of the work. The
 # fat-tree rows also time `--node e0-0` (parse + simulation, one router's routes printed):
-# the full JSON of every RIB is ~1 GB at k=32 and its printing can dominate the total.
+# the full JSON of every RIB is 2.1 GB at k=32, streamed to the file as it is formatted.
 # Targets (issue 3), judged on the sim column (parse + simulation of every RIB): k=32 <= 3 s
-# and <= 2 GiB; k=40 <= 8 s.
+# and <= 2 GiB; k=40 <= 8 s. Issue 17, on the wall column (every RIB as JSON to a file):
+# k=32 <= 5 s.
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh); SIM_BENCH_K (default
 # "8 16 24 32 40"); SIM_BENCH_WAN (core router counts, default "50 100 200").
 set -euo pipefail
@@ -43,7 +44,8 @@ for k in $sizes; do
   case $k in
     # The targets are for computing every RIB (the sim column); writing all of them as
     # JSON (~1 GB at k=32) is output cost on top.
-    32) awk -v s="$simsecs" -v m="$mib" 'BEGIN { exit !(s > 3 || m > 2048) }' && note="$note MISSES target (3 s, 2 GiB)" ;;
+    32) awk -v s="$simsecs" -v m="$mib" 'BEGIN { exit !(s > 3 || m > 2048) }' && note="$note MISSES target (3 s, 2 GiB)"
+        awk -v w="$secs" 'BEGIN { exit !(w > 5) }' && note="$note MISSES JSON target (5 s)" ;;
     40) awk -v s="$simsecs" 'BEGIN { exit !(s > 8) }' && note="$note MISSES target (8 s)" ;;
   esac
   wall[$k]=$secs sim[$k]=$simsecs routes_of[$k]=$n

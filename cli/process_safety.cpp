@@ -5,8 +5,11 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <bit>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -18,6 +21,31 @@
 namespace routefix::cli {
 
 namespace {
+
+// The first byte at or after `i` that is not printable ASCII, tab or newline (text.size() if
+// none), eight bytes at a time: gigabytes of JSON pass through here, and a byte at a time
+// took a fifth of `routes --format json`.
+size_t nextSpecialByte(std::string_view text, size_t i) {
+  constexpr uint64_t kOnes = 0x0101010101010101, kHigh = 0x8080808080808080, kLow = 0x7f7f7f7f7f7f7f7f;
+  // High bit of each byte of `x` (high bits clear) set where the byte equals `b`.
+  auto equals = [](uint64_t x, uint64_t b) {
+    uint64_t y = x ^ (kOnes * b);
+    return ~(((y & kLow) + kLow) | y) & kHigh;
+  };
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, text.data() + i, 8);
+    uint64_t x = w & kLow;
+    uint64_t control = ~((x | kHigh) - kOnes * 0x20) & kHigh;
+    uint64_t special = (control & ~equals(x, '\n') & ~equals(x, '\t')) | (w & kHigh) | equals(x, 0x7f);
+    if (special) return i + static_cast<size_t>(std::countr_zero(special)) / 8;
+  }
+  for (; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 || c >= 0x7f) && c != '\n' && c != '\t') return i;
+  }
+  return i;
+}
 
 // Passes text through to `dest`, writing each control character (but tab and newline), DEL,
 // C1 control and byte that is not valid UTF-8 as the four characters \xNN.
@@ -50,12 +78,8 @@ class EscapingBuffer : public std::streambuf {
       text = joined;
     }
     size_t run = 0;  // start of the bytes not yet written
-    for (size_t i = 0; i < text.size();) {
+    for (size_t i = nextSpecialByte(text, 0); i < text.size(); i = nextSpecialByte(text, i)) {
       unsigned char c = static_cast<unsigned char>(text[i]);
-      if ((c >= 0x20 && c < 0x7f) || c == '\n' || c == '\t') {
-        ++i;
-        continue;
-      }
       int length = c < 0x80 ? 0 : model::utf8SequenceLength(text, i);
       bool c1Control = length == 2 && c == 0xc2 && static_cast<unsigned char>(text[i + 1]) < 0xa0;
       if (length > 0 && !c1Control) {

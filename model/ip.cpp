@@ -24,9 +24,17 @@ std::optional<Ipv4> Ipv4::parse(std::string_view text) {
   return Ipv4{value};
 }
 
+char* Ipv4::write(char* out) const {
+  for (int shift = 24; shift >= 0; shift -= 8) {
+    out = std::to_chars(out, out + 3, (value >> shift) & 255).ptr;
+    if (shift > 0) *out++ = '.';
+  }
+  return out;
+}
+
 std::string Ipv4::str() const {
-  return std::to_string(value >> 24) + "." + std::to_string((value >> 16) & 255) + "." +
-         std::to_string((value >> 8) & 255) + "." + std::to_string(value & 255);
+  char text[kMaxText];
+  return std::string(text, write(text));
 }
 
 uint32_t maskOf(uint8_t length) {
@@ -64,7 +72,16 @@ std::optional<Prefix> Prefix::fromAddressMask(std::string_view address, std::str
   return Prefix(*ip, *len);
 }
 
-std::string Prefix::str() const { return address.str() + "/" + std::to_string(length); }
+char* Prefix::write(char* out) const {
+  out = address.write(out);
+  *out++ = '/';
+  return std::to_chars(out, out + 2, unsigned{length}).ptr;
+}
+
+std::string Prefix::str() const {
+  char text[kMaxText];
+  return std::string(text, write(text));
+}
 
 bool Prefix::contains(Ipv4 ip) const { return (ip.value & maskOf(length)) == address.value; }
 

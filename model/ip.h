@@ -2,6 +2,7 @@
 #pragma once
 
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,8 +13,13 @@ namespace routefix::model {
 struct Ipv4 {
   uint32_t value = 0;
 
+  static constexpr size_t kMaxText = 15;  // "255.255.255.255"
+
   static std::optional<Ipv4> parse(std::string_view text);
   std::string str() const;
+  // Writes str()'s text at `out` (room for kMaxText chars) and returns its end: output
+  // formatting of millions of routes without a string each.
+  char* write(char* out) const;
   auto operator<=>(const Ipv4&) const = default;
 };
 
@@ -30,7 +36,10 @@ struct Prefix {
   // IOS "10.0.0.0 255.0.0.0"; fails for a non-contiguous mask.
   static std::optional<Prefix> fromAddressMask(std::string_view address, std::string_view mask);
 
+  static constexpr size_t kMaxText = Ipv4::kMaxText + 3;  // "255.255.255.255/32"
+
   std::string str() const;
+  char* write(char* out) const;  // as Ipv4::write
   bool contains(Ipv4 ip) const;
   bool contains(const Prefix& other) const;  // other is equal or more specific
   Ipv4 lastAddress() const;
