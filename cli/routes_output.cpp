@@ -22,6 +22,15 @@ bool hasNamedVrf(const sim::DataPlane& dp, const std::string& node, const RouteF
   return false;
 }
 
+// A next hop's "ip" (null for an unnumbered one) and "node".
+void writeAddressAndNode(JsonStream& json, const sim::NextHop& nh) {
+  json.key("ip");
+  if (nh.ip) json.address(*nh.ip);
+  else json.null();
+  json.key("node");
+  json.string(nh.node);
+}
+
 // A route's members, keys sorted as nlohmann's objects sort them.
 void writeRouteMembers(JsonStream& json, const sim::Route& r) {
   json.key("admin_distance");
@@ -49,11 +58,7 @@ void writeRouteMembers(JsonStream& json, const sim::Route& r) {
     }
     json.key("interface");
     json.string(nh.interface);
-    json.key("ip");
-    if (nh.ip) json.address(*nh.ip);
-    else json.null();
-    json.key("node");
-    json.string(nh.node);
+    writeAddressAndNode(json, nh);
     json.endObject();
   }
   json.endArray();
@@ -66,11 +71,7 @@ void writeRouteMembers(JsonStream& json, const sim::Route& r) {
     json.beginArray();
     for (const auto& nh : r.protocol_next_hops) {
       json.beginObject();
-      json.key("ip");
-      if (nh.ip) json.address(*nh.ip);
-      else json.null();
-      json.key("node");
-      json.string(nh.node);
+      writeAddressAndNode(json, nh);
       json.endObject();
     }
     json.endArray();
