@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   }
   std::string kind = argc > 2 ? argv[2] : "routes-json";
   sim::SimulationShape shape{.networks = kind == "diff" || kind == "repair" ? 2u : 1u,
-                             .failure_scenarios = kind == "verify-failures"};
+                             .failure_scenarios = kind == "verify-failures",
+                             .routes_json = kind == "routes-json"};
   parser::ConfigVolume volume = parser::measureConfigs(argv[1]);
   model::MemoryEstimate loading, run;
   loading.add("the process", model::kProcessBaseBytes);

@@ -62,7 +62,7 @@ const RegisterCommand kRoutes{
             std::none_of(net.devices.begin(), net.devices.end(),
                          [&](const model::Device& d) { return d.vrfs.count(filter.vrf); }))
           throw model::InputError("--vrf: no device has a VRF named '" + filter.vrf + "'");
-        memory.beforeSimulating(sim::estimateSimulationMemory(net, {}));
+        memory.beforeSimulating(sim::estimateSimulationMemory(net, {.routes_json = *format != "text"}));
         sim::DataPlane dp = sim::simulate(net);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         if (*format == "json") writeRoutesJson(dp, filter, std::cout);

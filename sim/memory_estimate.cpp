@@ -20,6 +20,9 @@ constexpr uint64_t kBytesPerRoutePerThousandDevices = 200;
 // A received path kept for failure scenarios: a BgpPath in the prefix's arena and its slot
 // in the per-session Adj-RIB-In vector.
 constexpr uint64_t kBytesPerKeptPath = 128;
+// One route as an nlohmann::json object (8 members in a std::map) plus its dump(2) text.
+constexpr uint64_t kBytesPerJsonRoute = 2048;
+constexpr uint64_t kBytesPerJsonAsHop = 48;
 // An interned AS-path node and its hash-table entry, per hop of an announced path and per
 // AS it can be prepended with.
 constexpr uint64_t kBytesPerAsPathHop = 64;
@@ -106,6 +109,7 @@ RoutingVolume routingVolume(const model::Network& network) {
     uint64_t learned = d.ospf && d.bgp ? both.size() : d.ospf ? igp.size() : d.bgp ? bgp.size() : 0;
     uint64_t routes = p.connected.size() + p.local_addresses + p.statics.size() + p.aggregates.size() + learned;
     v.routes += routes;
+    v.largest_rib = std::max(v.largest_rib, routes);
   }
   v.adj_in_paths = v.bgp_sessions * v.bgp_prefixes;
   // A path is prepended with each AS it crosses: at most every AS of the network per hop.
@@ -129,6 +133,11 @@ model::MemoryEstimate estimateSimulationMemory(const model::Network& network, co
     e.add(count(v.adj_in_paths) + " received BGP paths kept for failure scenarios (" + count(v.bgp_sessions) +
               " sessions x " + count(v.bgp_prefixes) + " prefixes)",
           shape.networks * v.adj_in_paths * kBytesPerKeptPath);
+  if (shape.routes_json) {
+    uint64_t hopsPerRoute = network.externals.empty() ? 0 : v.as_path_hops / network.externals.size();
+    e.add("the JSON of the largest table (" + count(v.largest_rib) + " routes)",
+          v.largest_rib * (kBytesPerJsonRoute + hopsPerRoute * kBytesPerJsonAsHop));
+  }
   return e;
 }
 

@@ -19,6 +19,7 @@ struct RoutingVolume {
   uint64_t bgp_prefixes = 0;  // distinct prefixes BGP can carry (originated or announced)
   uint64_t bgp_sessions = 0;  // neighbor statements: each side receives what the other sends
   uint64_t routes = 0;        // installed routes, summed over the devices
+  uint64_t largest_rib = 0;   // routes of the device with the most
   uint64_t adj_in_paths = 0;  // paths received over all sessions (kept for failure scenarios)
   uint64_t as_path_hops = 0;  // AS numbers in the paths the externals announce
 };
@@ -32,6 +33,8 @@ struct SimulationShape {
   // Some check runs link-failure scenarios: the converged state (every session's received
   // paths) is kept to start them from, and a scenario's tables are alive next to the baseline's.
   bool failure_scenarios = false;
+  // The routes of one device are built as a JSON tree before printing (routes --format json).
+  bool routes_json = false;
 };
 
 model::MemoryEstimate estimateSimulationMemory(const model::Network& network, const SimulationShape& shape);

@@ -44,6 +44,7 @@ TEST_CASE("routing volume: every BGP speaker may learn every BGP prefix, next to
   CHECK(v.adj_in_paths == 6 * 14);
   // FRR: no local /32 routes. Connected: the LAN and one or two /30s.
   CHECK(v.routes == 4 * 14 + (1 + 1) + (1 + 2) + (1 + 2) + (1 + 1));
+  CHECK(v.largest_rib == 14 + 3);
   CHECK(v.as_path_hops == 10 * 2 + 10 * 4);
 }
 
@@ -55,6 +56,10 @@ TEST_CASE("the simulation estimate grows with the work and counts what the run k
   CHECK(total(large, {.failure_scenarios = true}) > 2 * total(large, {}));
   // Two networks alive at once (diff; repair's baseline and candidate).
   CHECK(total(large, {.networks = 2}) == 2 * total(large, {}));
+  // routes --format json builds one table's JSON at a time.
+  uint64_t json = total(large, {.routes_json = true}) - total(large, {});
+  CHECK(json > 0);
+  CHECK(json < total(large, {}));
   auto parts = estimateSimulationMemory(large, {.failure_scenarios = true}).parts;
   REQUIRE(parts.size() == 3);
   CHECK(parts[0].what == "40 routing tables of up to 41,718 routes");
