@@ -24,6 +24,7 @@ struct DiffArgs {
   model::SnapshotAccess access;
   std::string max_memory;
   bool allow_no_intents = false;
+  unsigned threads = 1;
 };
 
 int runDiffCommand(const DiffArgs& args) {
@@ -60,6 +61,7 @@ int runDiffCommand(const DiffArgs& args) {
     verify::VerifyOptions options;
     options.progress = progress;
     options.deadline = deadline;
+    options.threads = args.threads;
     oldReport = verify::runVerify(oldNet, oldDp, oldIntents, options);
     newReport = verify::runVerify(newNet, newDp, newIntents, options);
   }
@@ -86,6 +88,7 @@ const RegisterCommand kDiff{
       app.add_option("--intents", args->intents,
                      "intents judged on both sides; default NEW/intents.yaml or intents.json");
       addTimeoutOption(app, args->timeout, "seconds for both checks together (default: no limit)");
+      addThreadsOption(app, args->threads);
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);

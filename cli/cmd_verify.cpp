@@ -1,4 +1,4 @@
-// routefix verify SNAPSHOT [--intents FILE] [--failures K] [--timeout S] [--hygiene] [--format ...]
+// routefix verify SNAPSHOT [--intents FILE] [--failures K] [--timeout S] [--threads N] [--hygiene] [--format ...]
 #include <iostream>
 
 #include "cli/command.h"
@@ -25,6 +25,7 @@ struct VerifyArgs {
   model::SnapshotAccess access;
   std::string max_memory;
   bool allow_no_intents = false;
+  unsigned threads = 1;
 };
 
 int runVerifyCommand(const VerifyArgs& args) {
@@ -42,6 +43,7 @@ int runVerifyCommand(const VerifyArgs& args) {
   options.failures = args.failures;
   options.hygiene = args.hygiene;
   options.deadline = deadline;
+  options.threads = args.threads;
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
   memory.beforeSimulating(sim::estimateSimulationMemory(
       network, {.failure_scenarios = verify::anyFailureScenarios(network, intents, args.failures)}));
@@ -65,6 +67,7 @@ const RegisterCommand kVerify{
       app.add_option("--failures", args->failures,
                      "every intent must hold under any K simultaneous link failures (at most every link)");
       addTimeoutOption(app, args->timeout, "seconds for the whole check (default: no limit)");
+      addThreadsOption(app, args->threads);
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       addNoIntentsOption(app, args->allow_no_intents);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model/input_file.h"
+#include "sim/parallel_for.h"
 
 namespace routefix::cli {
 
@@ -41,6 +42,15 @@ inline CLI::Validator positiveSeconds() {
 // --timeout S: a positive, finite number of seconds.
 inline void addTimeoutOption(CLI::App& app, double& seconds, const std::string& help) {
   app.add_option("--timeout", seconds, help)->check(positiveSeconds());
+}
+
+// --threads N: independent work items (intents, failure scenarios) on N threads; the output
+// is the same for every N. Default: the CPUs this process may run on.
+inline void addThreadsOption(CLI::App& app, unsigned& threads) {
+  threads = sim::availableCpus();
+  app.add_option("--threads", threads, "threads for independent checks (default: the usable CPUs)")
+      ->check(CLI::Range(1u, 1024u))
+      ->capture_default_str();
 }
 
 }  // namespace routefix::cli

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 
+#include "sim/parallel_for.h"
 #include "verify/forwarding.h"
 
 namespace routefix::verify {
@@ -197,11 +199,30 @@ bool anyFailureScenarios(const model::Network& network, const std::vector<Intent
                      [&](const Intent& i) { return failureBudget(network, i, failures) > 0; });
 }
 
+namespace {
+
+// What checking one scenario found for one intent: the failure, or, when it held and the
+// intent may lose more links, the links to fail next.
+struct ScenarioVerdict {
+  size_t intent = 0;
+  std::optional<CheckResult> violation;
+  std::set<model::Link> next;
+};
+
+// Scenarios run in windows of this many per thread: each window's scenarios are simulated in
+// parallel for the intents open when it starts, then taken in order as one thread would take
+// them (an intent that failed in an earlier scenario is not checked again). A larger window
+// keeps threads busier and wastes more checks of intents that fail inside it.
+constexpr size_t kScenariosPerThread = 4;
+
+}  // namespace
+
 std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
                                               ScenarioStats& stats, const Progress& progress,
-                                              const Deadline& deadline) {
+                                              const Deadline& deadline, unsigned threads) {
+  threads = std::max(threads, 1u);
   std::vector<IntentVerdict> verdicts(intents.size());
   std::vector<uint32_t> budget(intents.size());
   uint32_t maxBudget = 0;
@@ -214,58 +235,93 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
   // Scenarios of the next size, each with the intents still to be checked in it. A std::map
   // keeps the order (size, then links) deterministic, so the reported scenario is stable.
   std::map<std::set<model::Link>, std::set<size_t>> pending;
-  auto expand = [&](const sim::DataPlane& dp, const std::set<model::Link>& failed, size_t i) {
-    if (failed.size() >= budget[i]) return;
-    for (const auto& l : relevantLinks(network, dp, intentDestinations(intents[i]), failed)) {
-      auto next = failed;
-      next.insert(l);
-      pending[next].insert(i);
+  auto nextLinks = [&](const sim::DataPlane& dp, const std::set<model::Link>& failed, size_t i) {
+    if (failed.size() >= budget[i]) return std::set<model::Link>{};
+    return relevantLinks(network, dp, intentDestinations(intents[i]), failed);
+  };
+  auto expand = [&](const std::set<model::Link>& failed, const std::set<model::Link>& next, size_t i) {
+    for (const auto& l : next) {
+      auto grown = failed;
+      grown.insert(l);
+      pending[grown].insert(i);
     }
   };
 
   sim::SimulationOptions none;
-  std::optional<sim::FailureSimulator> simulator;  // built when the first scenario needs it
-  bool sourceAcls = sim::aclsMatchSource(network);
-  for (size_t i = 0; i < intents.size(); ++i) {
-    verdicts[i].result = checkIntent(network, baseline, intents[i], none);
+  std::vector<ScenarioVerdict> onBaseline(intents.size());
+  sim::parallelFor(intents.size(), threads, [&](unsigned, size_t i) {
+    CheckResult r = checkIntent(network, baseline, intents[i], none);
+    if (r.holds) onBaseline[i].next = nextLinks(baseline, {}, i);
+    verdicts[i].result = std::move(r);
     verdicts[i].scenarios_checked = 1;
-    if (verdicts[i].result.holds) expand(baseline, {}, i);
-  }
+  });
+  for (size_t i = 0; i < intents.size(); ++i)
+    if (verdicts[i].result.holds) expand({}, onBaseline[i].next, i);
+
+  // One simulator per thread (each keeps its own caches), built when its first scenario needs it.
+  std::vector<std::optional<sim::FailureSimulator>> simulators(threads);
+  bool sourceAcls = sim::aclsMatchSource(network);
+  // Checks one scenario for the intents in `open`.
+  auto check = [&](unsigned worker, const std::set<model::Link>& failed, const std::vector<size_t>& open) {
+    auto& simulator = simulators[worker];
+    if (!simulator) simulator.emplace(network);
+    sim::SimulationOptions scenario;
+    scenario.failed_links = failed;
+    sim::DataPlane dp = simulator->simulate(scenario);
+    auto changes = forwardingChanges(simulator->baseline(), dp, failed);
+    std::vector<ScenarioVerdict> found;
+    for (size_t i : open) {
+      ScenarioVerdict v{.intent = i};
+      if (!holdsDespiteChanges(network, dp, intents[i], changes, failed, sourceAcls)) {
+        CheckResult r = checkIntent(network, dp, intents[i], scenario);
+        if (!r.holds) v.violation = std::move(r);
+      }
+      if (!v.violation) v.next = nextLinks(dp, failed, i);
+      found.push_back(std::move(v));
+    }
+    return found;
+  };
+  auto stillOpen = [&](const std::set<size_t>& which) {
+    std::vector<size_t> open;
+    for (size_t i : which)
+      if (verdicts[i].result.holds) open.push_back(i);
+    return open;
+  };
+
   for (uint32_t size = 1; size <= maxBudget && !pending.empty(); ++size) {
-    auto level = std::move(pending);
+    std::vector<std::pair<std::set<model::Link>, std::set<size_t>>> level(
+        std::make_move_iterator(pending.begin()), std::make_move_iterator(pending.end()));
     pending.clear();
     uint64_t done = 0;
     if (progress)
       progress("failure scenarios with " + std::to_string(size) + " link(s) down: " +
                std::to_string(level.size()) + " to simulate");
-    for (auto& [failed, which] : level) {
-      std::vector<size_t> open;
-      for (size_t i : which)
-        if (verdicts[i].result.holds) open.push_back(i);
-      if (open.empty()) continue;
-      if (deadline.passed())
-        throw TimeLimitExceeded(unfinishedCheck(intents, open, budget, size, done, level.size(),
-                                                stats.simulated, deadline));
-      sim::SimulationOptions scenario;
-      scenario.failed_links = failed;
-      if (!simulator) simulator.emplace(network);
-      sim::DataPlane dp = simulator->simulate(scenario);
-      ++stats.simulated;
-      if (++done % 100 == 0 && progress)
-        progress("  " + std::to_string(done) + "/" + std::to_string(level.size()));
-      auto changes = forwardingChanges(simulator->baseline(), dp, failed);
-      for (size_t i : open) {
-        ++verdicts[i].scenarios_checked;
-        if (holdsDespiteChanges(network, dp, intents[i], changes, failed, sourceAcls)) {
-          expand(dp, failed, i);
-          continue;
+    size_t window = threads == 1 ? 1 : threads * kScenariosPerThread;
+    for (size_t start = 0; start < level.size(); start += window) {
+      size_t count = std::min(window, level.size() - start);
+      std::vector<std::vector<size_t>> open(count);
+      for (size_t s = 0; s < count; ++s) open[s] = stillOpen(level[start + s].second);
+      std::vector<std::vector<ScenarioVerdict>> found(count);
+      sim::parallelFor(count, threads, [&](unsigned worker, size_t s) {
+        if (!open[s].empty() && !deadline.passed()) found[s] = check(worker, level[start + s].first, open[s]);
+      });
+      // In scenario order, as one thread takes them.
+      for (size_t s = 0; s < count; ++s) {
+        const auto& failed = level[start + s].first;
+        std::vector<size_t> now = stillOpen(level[start + s].second);
+        if (now.empty()) continue;
+        if (found[s].empty())  // its thread found the deadline passed
+          throw TimeLimitExceeded(unfinishedCheck(intents, now, budget, size, done, level.size(),
+                                                  stats.simulated, deadline));
+        ++stats.simulated;
+        if (++done % 100 == 0 && progress)
+          progress("  " + std::to_string(done) + "/" + std::to_string(level.size()));
+        for (auto& v : found[s]) {
+          if (!std::count(now.begin(), now.end(), v.intent)) continue;
+          ++verdicts[v.intent].scenarios_checked;
+          if (v.violation) verdicts[v.intent].result = std::move(*v.violation);
+          else expand(failed, v.next, v.intent);
         }
-        CheckResult r = checkIntent(network, dp, intents[i], scenario);
-        if (!r.holds) {
-          verdicts[i].result = std::move(r);
-          continue;
-        }
-        expand(dp, failed, i);
       }
     }
   }

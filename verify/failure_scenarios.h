@@ -83,10 +83,12 @@ bool anyFailureScenarios(const model::Network& network, const std::vector<Intent
 
 // Checks every intent under its failureBudget(). `baseline` is the network simulated with
 // no failure. Throws TimeLimitExceeded when `deadline` passes before every scenario is done.
+// The intents on the baseline, then the scenarios, run on `threads` threads (each with a
+// simulator of its own); the verdicts are those of one thread, whatever the count.
 std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
                                               ScenarioStats& stats, const Progress& progress = {},
-                                              const Deadline& deadline = {});
+                                              const Deadline& deadline = {}, unsigned threads = 1);
 
 }  // namespace routefix::verify

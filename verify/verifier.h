@@ -18,6 +18,7 @@ struct VerifyOptions {
   bool hygiene = false;   // run the hygiene checks even when intents are given
   Progress progress;      // long runs report here (stderr in the CLI)
   Deadline deadline;      // --timeout: past it, runVerify throws TimeLimitExceeded
+  unsigned threads = 1;   // --threads: intents and failure scenarios checked in parallel
 };
 
 struct IntentReport {

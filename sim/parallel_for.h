@@ -1,0 +1,54 @@
+// Independent work items on a few threads (`--threads N`): the simulation's and the checks'
+// units of work (a failure scenario, an intent) are pure functions of the model and the item,
+// so they may run in any order; callers put the results back in item order, which keeps the
+// output byte-identical to one thread.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace routefix::sim {
+
+// The CPUs this process may run on (its affinity mask: `taskset` and cgroup cpusets count),
+// at least 1: the default for --threads.
+unsigned availableCpus();
+
+// Calls work(worker, item) for every item in [0, count) on up to `threads` threads (the
+// caller's among them); `worker` in [0, threads) names the thread, so a worker can keep state
+// of its own (a simulator) across items. Items are handed out in order, one at a time. The
+// first exception a call throws stops the handing out and is rethrown here once every thread
+// has finished its current item.
+template <typename Work>
+void parallelFor(size_t count, unsigned threads, Work&& work) {
+  if (threads <= 1 || count <= 1) {
+    for (size_t i = 0; i < count; ++i) work(0u, i);
+    return;
+  }
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  auto run = [&](unsigned worker) {
+    for (size_t i; (i = next.fetch_add(1)) < count;) {
+      try {
+        work(worker, i);
+      } catch (...) {
+        std::lock_guard lock(failureMutex);
+        if (!failure) failure = std::current_exception();
+        next = count;
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  unsigned used = static_cast<unsigned>(std::min<size_t>(threads, count));
+  for (unsigned w = 1; w < used; ++w) helpers.emplace_back(run, w);
+  run(0);
+  for (auto& t : helpers) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace routefix::sim

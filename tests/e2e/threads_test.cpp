@@ -1,0 +1,70 @@
+// --threads changes how fast, never what: verify and diff print the same bytes and exit the
+// same way with 1, 2 and 4 threads on every bundled example, with and without link failures.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "run_routefix.h"
+
+namespace {
+
+std::vector<std::string> examples() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(ROUTEFIX_SOURCE_DIR) + "/examples"))
+    if (e.is_directory()) out.push_back("examples/" + e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+void checkSameForEveryThreadCount(std::vector<std::string> args) {
+  CAPTURE(args);
+  args.push_back("--threads");
+  args.push_back("1");
+  RunResult one = runRoutefix(args);
+  CHECK(one.exit_code >= 0);
+  CHECK(one.exit_code <= 1);
+  for (const char* threads : {"2", "4"}) {
+    CAPTURE(threads);
+    args.back() = threads;
+    RunResult many = runRoutefix(args);
+    CHECK(many.exit_code == one.exit_code);
+    CHECK(many.out == one.out);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("verify: the same report with 1, 2 and 4 threads on every example") {
+  auto all = examples();
+  REQUIRE(all.size() >= 5);  // without intents.yaml an example gets the hygiene checks
+  for (const auto& example : all)
+    for (const char* failures : {"0", "1", "2"})
+      checkSameForEveryThreadCount({"verify", example, "--failures", failures, "--format", "json"});
+}
+
+TEST_CASE("verify and diff: text and the CI formats do not depend on the thread count") {
+  for (const auto& example : examples()) {
+    checkSameForEveryThreadCount({"verify", example, "--failures", "1"});
+    checkSameForEveryThreadCount({"verify", example, "--failures", "1", "--format", "sarif"});
+    if (std::filesystem::exists(std::string(ROUTEFIX_SOURCE_DIR) + "/" + example + "/intents.yaml"))
+      checkSameForEveryThreadCount(
+          {"diff", example, example, "--intents", example + "/intents.yaml", "--format", "json"});
+  }
+}
+
+TEST_CASE("verify: the same report with 1, 2 and 4 threads on a generated fat-tree (many scenario windows)") {
+  auto dir = std::filesystem::temp_directory_path() / ("routefix-threads-" + std::to_string(::getpid()));
+  std::string gen = std::string(ROUTEFIX_BINARY_DIR) + "/bench/gen_fattree";
+  REQUIRE(std::system((shellQuote(gen) + " 4 " + shellQuote(dir.string()) + " >/dev/null 2>&1").c_str()) == 0);
+  checkSameForEveryThreadCount({"verify", dir.string(), "--failures", "1", "--format", "json"});
+  // Two failures cut an edge router off (k=4: two uplinks each): intents fail in some
+  // scenarios of a window and hold in others.
+  checkSameForEveryThreadCount({"verify", dir.string(), "--failures", "2", "--format", "json"});
+  std::filesystem::remove_all(dir);
+}
