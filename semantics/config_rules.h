@@ -83,7 +83,7 @@ bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b);
 // subnet (FRR bgp_route.c subgroup_announce_check, bgp_updgrp_packet.c RMAP_NH_UNCHANGED; IOS
 // `set ip next-hop unchanged`). Where VendorDefaults::bgp_import_next_hop_sticks holds, the
 // import route-map's decision does the same at the router's exports (never across a session).
-// Engines: sim transform(), symsim exportedNextHop(); sim == symsim compares the next hops.
+// The rule: semantics/bgp_next_hop.h; sim == symsim compares the next hops.
 enum class NextHopByPolicy : uint8_t { None = 0, Changed = 1, Unchanged = 2 };
 
 // ---- BGP sessions -------------------------------------------------------------------------

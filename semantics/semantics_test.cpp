@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include "semantics/bgp_next_hop.h"
 #include "semantics/config_rules.h"
 #include "semantics/decision.h"
 
@@ -281,4 +282,45 @@ TEST_CASE("set metric|local-preference +N/-N: adds saturating, subtracts down to
   CHECK(adjustedValue<uint32_t>(30, 50, -1) == 0u);
   CHECK(adjustedValue<uint32_t>(0xfffffff0u, 50, 1) == 0xffffffffu);
   CHECK(adjustedValue<uint32_t>(100, 50, 0) == 50u);
+}
+
+TEST_CASE("exported next hop: third-party and unchanged on eBGP, next-hop-self and reflection on iBGP") {
+  using semantics::NextHopExportSet;
+  using semantics::NextHopRoute;
+  using semantics::NextHopSession;
+  const uint32_t self = model::Ipv4::parse("10.0.0.1")->value;
+  const uint32_t onSubnet = model::Ipv4::parse("10.0.0.9")->value;
+  const uint32_t far = model::Ipv4::parse("192.0.2.7")->value;
+  const uint32_t written = model::Ipv4::parse("198.51.100.1")->value;
+  NextHopExportSet<uint32_t, bool> none{false, 0, false, false};
+  auto learned = [](uint32_t hop, bool reflected = false) {
+    return NextHopRoute<uint32_t, bool>{hop, reflected, false, false};
+  };
+  auto next = [&](const NextHopSession& s, const NextHopRoute<uint32_t, bool>& r,
+                  const NextHopExportSet<uint32_t, bool>& set) { return semantics::exportedNextHop(s, r, set, self); };
+
+  NextHopSession ebgp{.ebgp = true, .shared_subnet = model::Prefix::parse("10.0.0.0/24")};
+  CHECK(next(ebgp, learned(onSubnet), none) == onSubnet);  // third-party next hop
+  CHECK(next(ebgp, learned(far), none) == self);
+  CHECK(next(ebgp, learned(0), none) == self);  // originated here
+  NextHopSession ebgpSelf = ebgp;
+  ebgpSelf.next_hop_self = true;
+  CHECK(next(ebgpSelf, learned(onSubnet), none) == self);
+  NextHopExportSet<uint32_t, bool> unchanged{false, 0, false, true};
+  CHECK(next(ebgp, learned(far), unchanged) == far);
+  CHECK(next(ebgp, {far, false, true, true}, none) == far);  // the import route-map's unchanged
+
+  NextHopSession ibgp{.next_hop_self = true};
+  CHECK(next(ibgp, learned(far), none) == self);
+  CHECK(next(ibgp, learned(far, true), none) == far);  // reflected: next-hop-self passes it by
+  NextHopSession forced{.next_hop_self = true, .force = true};
+  CHECK(next(forced, learned(far, true), none) == self);
+  CHECK(next(forced, {far, true, false, true}, none) == far);  // a route-map decided it
+  CHECK(next(NextHopSession{}, learned(far), none) == far);
+  CHECK(next(NextHopSession{}, learned(0), none) == self);
+  CHECK(next(NextHopSession{.unnumbered = true}, learned(far), none) == self);
+
+  // The export route-map's address, and peer-address above it.
+  CHECK(next(ibgp, learned(far), {true, written, false, false}) == written);
+  CHECK(next(ebgp, learned(onSubnet), {true, written, true, false}) == self);
 }

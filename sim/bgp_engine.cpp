@@ -9,6 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "semantics/bgp_next_hop.h"
 #include "semantics/config_rules.h"
 #include "sim/bgp_decision.h"
 #include "sim/bgp_peering_facts.h"
@@ -592,6 +593,28 @@ class Engine {
     return transform(p, b, s);
   }
 
+  // semantics::exportedNextHop for peering p. A learned link-local next hop (0.0.0.0 here:
+  // learned over an unnumbered session) counts as none, as a local route's.
+  uint32_t exportedNextHop(uint32_t p, const BgpPath& b, const PolicySubject& s, bool reflected) const {
+    const auto& peer = peerings_[p];
+    semantics::NextHopSession session{.ebgp = peer.ebgp && !peer.confed,
+                                      .next_hop_self = facts_[p].next_hop_self,
+                                      .force = facts_[p].next_hop_self_force,
+                                      .unnumbered = peer.unnumbered(),
+                                      .shared_subnet = facts_[p].shared_subnet};
+    using semantics::NextHopByPolicy;
+    semantics::NextHopRoute<uint32_t, bool> route{
+        .hop = b.kind == PathKind::Learned ? b.next_hop : 0u,
+        .reflected = reflected,
+        .import_unchanged = b.next_hop_policy == NextHopByPolicy::Unchanged,
+        .import_by_policy = b.next_hop_policy != NextHopByPolicy::None};
+    semantics::NextHopExportSet<uint32_t, bool> set{.set_address = s.next_hop_set,
+                                                    .address = s.next_hop.value,
+                                                    .peer_address = s.next_hop_peer_address,
+                                                    .unchanged = s.next_hop_unchanged};
+    return semantics::exportedNextHop(session, route, set, peer.sender_address.value);
+  }
+
   // The attributes as they go on the wire, after the outbound policy.
   BgpPath transform(uint32_t p, const BgpPath& b, const PolicySubject& s) {
     const auto& peer = peerings_[p];
@@ -607,16 +630,7 @@ class Engine {
       if (path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1])
         lastPrepend_ = {path, peer.sender_as, tables_.paths.prepend(path, peer.sender_as)};
       out.as_path = lastPrepend_[2];
-      // A learned next hop on the subnet shared with the receiver stays (third-party next hop).
-      const auto& shared = facts_[p].shared_subnet;
-      bool learned = b.kind == PathKind::Learned && b.next_hop != 0;
-      bool thirdParty = !s.next_hop_peer_address && !facts_[p].next_hop_self && learned && shared &&
-                        shared->contains(Ipv4{b.next_hop}) &&
-                        connectedSubnet(topo_.device(peer.sender), Ipv4{b.next_hop}) == shared;
-      bool unchanged = learned && !s.next_hop_peer_address &&
-                       (s.next_hop_unchanged || b.next_hop_policy == semantics::NextHopByPolicy::Unchanged);
-      out.next_hop = s.next_hop_set ? s.next_hop.value
-                                    : (thirdParty || unchanged) ? b.next_hop : peer.sender_address.value;
+      out.next_hop = exportedNextHop(p, b, s, false);
       // MED does not cross two AS boundaries unless a policy sets it.
       bool keepMed = s.metric_set || b.kind != PathKind::Learned || !b.ebgp;
       out.med = keepMed ? s.metric : 0;
@@ -626,16 +640,7 @@ class Engine {
       // iBGP, or confed-eBGP: the member AS goes into the confed segment, the rest as iBGP.
       out.as_path = peer.confed ? tables_.paths.prependConfed(s.as_path, peer.sender_as) : s.as_path;
       bool reflected = b.kind == PathKind::Learned && !b.ebgp && !b.confed && !peer.confed;
-      // next-hop-self leaves reflected iBGP routes alone unless forced (FRR `force`, IOS `all`).
-      // A link-local next hop (0.0.0.0 here: learned over an unnumbered session) means nothing
-      // to another peer, and an unnumbered session's next hop is always the sender's
-      // link-local address: FRR writes its own address in both cases.
-      bool byPolicy = s.next_hop_unchanged || b.next_hop_policy != semantics::NextHopByPolicy::None;
-      bool self = s.next_hop_peer_address || b.kind != PathKind::Learned ||
-                  (!byPolicy && ((facts_[p].next_hop_self && !reflected) || facts_[p].next_hop_self_force)) ||
-                  b.next_hop == 0 || peer.unnumbered();
-      out.next_hop = s.next_hop_set ? s.next_hop.value
-                                    : (self ? peer.sender_address.value : b.next_hop);
+      out.next_hop = exportedNextHop(p, b, s, reflected);
       out.local_pref = s.local_pref;
       out.med = s.metric;
       out.med_missing = b.med_missing && !s.metric_set;

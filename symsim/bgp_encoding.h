@@ -142,7 +142,7 @@ class BgpEncoding {
     z3::expr next_hop;
     z3::expr policy;
   };
-  // The next hop `sender` puts on the route over session s (sim's transform()): `set` is
+  // The next hop `sender` puts on the route over session s (semantics::exportedNextHop): `set` is
   // what its export policy wrote (kNextHopUnset, kNextHopPeerAddress or an address) and
   // whether it said `unchanged`, `current` the route's next hop at the sender and what the
   // sender's import policy did to it, `reflected` whether it is an iBGP route passed on to

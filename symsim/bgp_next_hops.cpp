@@ -5,7 +5,9 @@
 // following the candidates' expressions, and the cost is a table lookup over them.
 #include <set>
 
+#include "semantics/bgp_next_hop.h"
 #include "semantics/config_rules.h"
+#include "symsim/z3_domain.h"
 #include "symsim/bgp_encoding.h"
 
 namespace routefix::symsim {
@@ -44,35 +46,28 @@ bool possibleValues(const z3::expr& e, const std::map<unsigned, std::string>& ow
 z3::expr BgpEncoding::exportedNextHop(const BgpSession& s, const model::Device& sender,
                                       const model::BgpNeighbor* stmt, const NextHopInputs& set,
                                       const NextHopInputs& current, const z3::expr& reflected) {
-  model::Ipv4 senderAddress = s.side(sender.name).address;
-  z3::expr self = ctx_.int_val(static_cast<int64_t>(senderAddress.value));
-  auto said = [&](const z3::expr& policy, semantics::NextHopByPolicy p) { return policy == static_cast<int>(p); };
   using semantics::NextHopByPolicy;
-  const z3::expr& hop = current.next_hop;
+  auto said = [&](const z3::expr& policy, NextHopByPolicy p) { return policy == static_cast<int>(p); };
   bool nextHopSelf = stmt && stmt->next_hop_self;
-  z3::expr unset = self;
-  if (s.ebgp) {
-    // A learned next hop on the subnet the sender shares with the receiver stays (third-party
-    // next hop), unless next-hop-self; one a route-map kept `unchanged` stays anywhere.
-    z3::expr keep = hop != 0 && (said(set.policy, NextHopByPolicy::Unchanged) ||
-                                 said(current.policy, NextHopByPolicy::Unchanged));
-    auto shared = connectedSubnet(sender, s.other(sender.name).address);
-    if (shared && !nextHopSelf) {
-      int64_t low = shared->address.value, high = low + (int64_t{1} << (32 - shared->length)) - 1;
-      keep = keep || (hop != 0 && hop >= ctx_.int_val(low) && hop <= ctx_.int_val(high));
-    }
-    unset = z3::ite(keep, hop, self);
-  } else {
-    // iBGP: next-hop-self leaves reflected routes alone unless forced, and a next hop a
-    // route-map decided alone always; a local route (next hop 0) gets the sender's address.
-    bool force = nextHopSelf && stmt->next_hop_self_force;
-    z3::expr byPolicy = said(set.policy, NextHopByPolicy::Unchanged) || !said(current.policy, NextHopByPolicy::None);
-    z3::expr toSelf = hop == 0 || (!byPolicy && (ctx_.bool_val(force) || (ctx_.bool_val(nextHopSelf) && !reflected)));
-    unset = z3::ite(toSelf, self, hop);
-  }
-  return z3::ite(set.next_hop == ctx_.int_val(kNextHopPeerAddress), self,
-                 z3::ite(set.next_hop == ctx_.int_val(kNextHopUnset), unset, set.next_hop))
-      .simplify();
+  // Sessions over an interface are not encoded (BgpSession has addresses), so never unnumbered.
+  semantics::NextHopSession session{.ebgp = s.ebgp,
+                                    .next_hop_self = nextHopSelf,
+                                    .force = nextHopSelf && stmt->next_hop_self_force,
+                                    .unnumbered = false,
+                                    .shared_subnet = connectedSubnet(sender, s.other(sender.name).address)};
+  semantics::NextHopRoute<z3::expr, z3::expr> route{
+      .hop = current.next_hop,
+      .reflected = reflected,
+      .import_unchanged = said(current.policy, NextHopByPolicy::Unchanged),
+      .import_by_policy = !said(current.policy, NextHopByPolicy::None)};
+  z3::expr peerAddress = set.next_hop == ctx_.int_val(kNextHopPeerAddress);
+  semantics::NextHopExportSet<z3::expr, z3::expr> exportSet{
+      .set_address = !peerAddress && set.next_hop != ctx_.int_val(kNextHopUnset),
+      .address = set.next_hop,
+      .peer_address = peerAddress,
+      .unchanged = said(set.policy, NextHopByPolicy::Unchanged)};
+  z3::expr self = ctx_.int_val(static_cast<int64_t>(s.side(sender.name).address.value));
+  return semantics::exportedNextHop(session, route, exportSet, self).simplify();
 }
 
 void BgpEncoding::resolveNextHops() {
