@@ -74,9 +74,12 @@ bool ObjectiveEvaluator::counts(size_t client) const {
   return !latencies_[client].empty();
 }
 
+bool atTarget(const ClientGroup& client, const std::vector<size_t>& pops) {
+  return client.target && pops.size() == 1 && pops[0] == *client.target;
+}
+
 bool ObjectiveEvaluator::atTarget(size_t client, const std::vector<size_t>& pops) const {
-  const auto& target = clients_[client].target;
-  return target && pops.size() == 1 && pops[0] == *target;
+  return anycast::atTarget(clients_[client], pops);
 }
 
 int64_t ObjectiveEvaluator::latencyUs(size_t client, const std::vector<size_t>& pops) const {

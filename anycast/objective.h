@@ -30,6 +30,9 @@ struct ClientOutcome {
 std::vector<ClientOutcome> clientOutcomes(const PropagationState& state, const AsGraph& graph,
                                           const Deployment& deployment,
                                           const std::vector<ClientGroup>& clients, TieBreak tie_break);
+// A client group is at its target when its catchment is exactly {target}.
+bool atTarget(const ClientGroup& client, const std::vector<size_t>& pops);
+
 ClientOutcome outcomeFromSessions(std::vector<size_t> sessions, const Deployment& deployment);
 
 class ObjectiveEvaluator {
@@ -40,7 +43,7 @@ class ObjectiveEvaluator {
   // Whether the client takes part: satisfied needs a target, latency objectives a table.
   bool counts(size_t client) const;
   int64_t weight(size_t client) const { return weights_[client]; }
-  // At its target: the catchment is exactly {target}.
+  // anycast::atTarget for client number `client`.
   bool atTarget(size_t client, const std::vector<size_t>& pops) const;
   // Latency at a PoP set: the worst listed PoP; a PoP missing from the client's table
   // costs the worst latency the table lists.

@@ -45,6 +45,18 @@ json catchmentJson(const Deployment& d, const std::vector<ClientGroup>& clients,
   return out;
 }
 
+json catchmentShiftJson(const CatchmentShift& shift) {
+  json pops = json::array();
+  for (const auto& p : shift.pops)
+    pops.push_back({{"pop", p.pop},
+                    {"before", p.before},
+                    {"after", p.after},
+                    {"targeted", p.targeted},
+                    {"at_target_before", p.at_target_before},
+                    {"at_target_after", p.at_target_after}});
+  return {{"pops", std::move(pops)}, {"no_route", {{"before", shift.no_route_before}, {"after", shift.no_route_after}}}};
+}
+
 json asCatchmentJson(const AsGraph& g, const Deployment& d, const PropagationState& st, TieBreak tie_break) {
   json out = json::array();
   for (AsIndex v = 0; v < g.size(); ++v)
@@ -77,6 +89,7 @@ json optimizeJson(const Deployment& d, const std::vector<ClientGroup>& clients, 
       {"status", statusName(r.status)},
       {"prepends", prependsJson(d, r.prepends)},
       {"catchment", catchmentJson(d, clients, r.after)},
+      {"pop_shift", catchmentShiftJson(catchmentShift(d, clients, r.before, r.after))},
       {"objective",
        {{"name", objectiveName(options.objective)}, {"before", r.objective_before}, {"after", r.objective_after}}},
       {"snippets", snippetsJson(d, r.prepends)},

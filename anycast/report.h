@@ -3,6 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anycast/catchment_shift.h"
 #include "anycast/optimizer.h"
 
 namespace routefix::anycast {
@@ -17,6 +18,9 @@ nlohmann::json asCatchmentJson(const AsGraph& graph, const Deployment& deploymen
 // Per PoP: how many ASes land there (lowest-id: the winner's PoP; keep-all: every PoP of the set).
 nlohmann::json popSummaryJson(const AsGraph& graph, const Deployment& deployment, const PropagationState& state,
                               TieBreak tie_break);
+// {"pops": [{"pop", "before", "after", "targeted", "at_target_before", "at_target_after"}],
+//  "no_route": {"before", "after"}}: client weight per PoP before and after prepending.
+nlohmann::json catchmentShiftJson(const CatchmentShift& shift);
 nlohmann::json snippetsJson(const Deployment& deployment, const PrependVector& prepends);
 
 nlohmann::json optimizeJson(const Deployment& deployment, const std::vector<ClientGroup>& clients,

@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "anycast/batch.h"
@@ -11,6 +12,9 @@
 #include "anycast/snippets.h"
 #include "cli/command.h"
 #include "cli/input_options.h"
+#include "cli/output_file.h"
+#include "draw/catchment_chart.h"
+#include "model/input_error.h"
 
 namespace routefix::cli {
 namespace {
@@ -24,12 +28,14 @@ double msSince(Clock::time_point t) {
 
 struct AnycastArgs {
   std::string graph, pops, clients, prepend_file, format = "text", tie_break = "lowest-id";
-  std::string objective = "satisfied", jobs, solver = "auto";
+  std::string objective = "satisfied", jobs, solver = "auto", chart;
   uint32_t origin = 0;
   int max_prepend = 3;
   double timeout = 60;
-  bool timing = false;
+  bool timing = false, force = false;
   int repeat = 1;
+
+  OutFile chartFile() const { return {.path = chart, .option = "--chart", .force = force}; }
 };
 
 // The inputs every subcommand shares, loaded and cross-checked.
@@ -82,7 +88,37 @@ void printCatchment(const Deployment& d, const std::vector<ClientGroup>& clients
   }
 }
 
+void printCatchmentShift(const CatchmentShift& shift) {
+  std::cout << "client weight per PoP (before -> after prepending; targeted: at target before -> after):\n";
+  for (const PopShift& p : shift.pops) {
+    std::cout << "  " << std::left << std::setw(12) << p.pop << " " << p.before << " -> " << p.after;
+    if (p.targeted > 0)
+      std::cout << "   targeted " << p.targeted << ": " << p.at_target_before << " -> " << p.at_target_after;
+    std::cout << "\n";
+  }
+  if (shift.no_route_before > 0 || shift.no_route_after > 0)
+    std::cout << "  " << std::left << std::setw(12) << "(no route)" << " " << shift.no_route_before << " -> "
+              << shift.no_route_after << "\n";
+}
+
+// --chart: the shift as an SVG bar chart (the target mark is the weight that wants the PoP).
+void writeChart(const AnycastArgs& a, const CatchmentShift& shift) {
+  std::vector<draw::ChartRow> rows;
+  for (const PopShift& p : shift.pops)
+    rows.push_back({.label = p.pop,
+                    .before = p.before,
+                    .after = p.after,
+                    .target = p.targeted > 0 ? std::optional<double>(p.targeted) : std::nullopt});
+  if (shift.no_route_before > 0 || shift.no_route_after > 0)
+    rows.push_back({.label = "(no route)", .before = shift.no_route_before, .after = shift.no_route_after});
+  writeFileAtomically(a.chartFile(), draw::beforeAfterChartSvg("Client weight per PoP, before and after prepending", rows));
+}
+
 int runSimulate(const AnycastArgs& a) {
+  if (!a.chart.empty()) {
+    if (a.clients.empty()) throw model::InputError("--chart needs --clients (it shows the client groups' weight)");
+    checkOutFile(a.chartFile());
+  }
   Inputs in = loadInputs(a);
   const TieBreak tie_break = parseTieBreak(a.tie_break);
   const ObjectiveKind objective = parseObjective(a.objective);
@@ -101,6 +137,7 @@ int runSimulate(const AnycastArgs& a) {
   auto summary = popSummaryJson(in.graph, in.deployment, state, tie_break);
   doc["pop_summary"] = summary;
   std::vector<ClientOutcome> after;
+  std::optional<CatchmentShift> shift;
   if (!in.clients.empty()) {
     after = clientOutcomes(state, in.graph, in.deployment, in.clients, tie_break);
     PropagationState baseline;
@@ -108,11 +145,14 @@ int runSimulate(const AnycastArgs& a) {
     auto before = clientOutcomes(baseline, in.graph, in.deployment, in.clients, tie_break);
     ObjectiveEvaluator eval(objective, in.clients);
     doc["catchment"] = catchmentJson(in.deployment, in.clients, after);
+    shift = catchmentShift(in.deployment, in.clients, before, after);
+    doc["pop_shift"] = catchmentShiftJson(*shift);
     doc["objective"] = {{"name", a.objective}, {"before", eval.value(before)}, {"after", eval.value(after)}};
   } else {
     doc["catchment"] = asCatchmentJson(in.graph, in.deployment, state, tie_break);
   }
   doc["snippets"] = snippetsJson(in.deployment, prepends);
+  if (shift && !a.chart.empty()) writeChart(a, *shift);
 
   if (a.format == "json") {
     std::cout << doc.dump(2) << "\n";
@@ -125,6 +165,7 @@ int runSimulate(const AnycastArgs& a) {
   std::cout << "  unreachable  " << summary["unreachable_ases"] << "\n";
   if (!in.clients.empty()) {
     printCatchment(in.deployment, in.clients, after);
+    printCatchmentShift(*shift);
     std::cout << "objective " << a.objective << ": " << doc["objective"]["after"] << " (no prepending: "
               << doc["objective"]["before"] << ")\n";
   }
@@ -133,6 +174,7 @@ int runSimulate(const AnycastArgs& a) {
 
 int runOptimize(const AnycastArgs& a) {
   auto command_start = Clock::now();
+  if (!a.chart.empty()) checkOutFile(a.chartFile());
   Inputs in = loadInputs(a);
   OptimizeOptions options;
   options.max_prepend = a.max_prepend;
@@ -149,6 +191,8 @@ int runOptimize(const AnycastArgs& a) {
     std::cerr << "anycast: optimisation " << std::fixed << std::setprecision(1) << msSince(start) / 1000
               << " s\n";
   int code = result.status == OptimizeStatus::Infeasible ? kExitViolated : kExitOk;
+  CatchmentShift shift = catchmentShift(in.deployment, in.clients, result.before, result.after);
+  if (!a.chart.empty()) writeChart(a, shift);
   if (a.format == "json") {
     std::cout << optimizeJson(in.deployment, in.clients, options, result).dump(2) << "\n";
     return code;
@@ -171,6 +215,7 @@ int runOptimize(const AnycastArgs& a) {
   }
   printPrepends(in.deployment, result.prepends);
   printCatchment(in.deployment, in.clients, result.after);
+  printCatchmentShift(shift);
   for (const auto& [pop, s] : configSnippets(in.deployment, result.prepends))
     std::cout << "\n# PoP " << pop << " (FRR)\n" << s.frr;
   return code;
@@ -196,6 +241,11 @@ int runBatchCommand(const AnycastArgs& a) {
   return code;
 }
 
+void addChartOptions(CLI::App& sub, AnycastArgs& a) {
+  sub.add_option("--chart", a.chart, "write the client weight per PoP before and after prepending as an SVG bar chart");
+  sub.add_flag("--force", a.force, "replace an existing --chart file");
+}
+
 const RegisterCommand kAnycast{
     "anycast", "anycast catchments and AS-path prepending optimisation", [](CLI::App& app) -> CommandRunner {
       auto a = std::make_shared<AnycastArgs>();
@@ -208,6 +258,7 @@ const RegisterCommand kAnycast{
       sim->add_option("--objective", a->objective, "satisfied | latency | p90 (reported for --clients)")
           ->check(CLI::IsMember({"satisfied", "latency", "p90"}));
       sim->add_flag("--timing", a->timing, "report load and propagation times on stderr");
+      addChartOptions(*sim, *a);
       sim->add_option("--repeat", a->repeat, "run the propagation this many times (benchmarks)")
           ->check(CLI::Range(1, 100000));
 
@@ -221,6 +272,7 @@ const RegisterCommand kAnycast{
       opt->add_option("--solver", a->solver, "auto (Z3 and CBC in parallel, first proof wins) | z3 | cbc")
           ->check(CLI::IsMember({"auto", "z3", "cbc"}));
       opt->add_flag("--timing", a->timing, "report load and optimisation times on stderr");
+      addChartOptions(*opt, *a);
 
       CLI::App* batch = app.add_subcommand("batch", "run many optimisation jobs from a YAML/JSON jobs file");
       batch->add_option("jobs", a->jobs, "jobs file")->required();

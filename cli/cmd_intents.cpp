@@ -73,7 +73,8 @@ int runMineCommand(const MineArgs& args) {
   options.failures = args.failures;
   options.deadline = deadline;
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
-  if (!args.out.empty()) checkOutFile(args.snapshot, args.out, args.force);
+  OutFile out{.path = args.out, .snapshot = args.snapshot, .force = args.force};
+  if (!args.out.empty()) checkOutFile(out);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.snapshot, args.access);
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);
@@ -84,7 +85,7 @@ int runMineCommand(const MineArgs& args) {
   if (args.out.empty()) {
     std::cout << text;
   } else {
-    writeFileAtomically(args.snapshot, args.out, text, args.force);
+    writeFileAtomically(out, text);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::ostringstream summary;

@@ -1,7 +1,11 @@
 // End-to-end: routefix anycast simulate|optimize|batch on tests/data/anycast.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "tests/e2e/run_routefix.h"
+#include "tests/e2e/scratch_dir.h"
 
 using routefix::e2e::runRoutefix;
 using nlohmann::json;
@@ -47,6 +51,40 @@ TEST_CASE("optimize steers the multihomed client and emits per-PoP snippets") {
   std::string nyc_junos = doc["snippets"]["nyc"]["junos"];
   CHECK(nyc_junos.find("as-path-prepend") == std::string::npos);
   CHECK(nyc_junos.find("neighbor 198.51.100.1") != std::string::npos);
+}
+
+TEST_CASE("the catchment shift per PoP: JSON, text and an SVG chart (--chart)") {
+  routefix::e2e::ScratchDir dir("anycast-chart");
+  std::string chart = (dir / "shift.svg").string();
+  auto r = runRoutefix(command({"anycast", "optimize"}, {"--clients", kDir + "clients.yaml", "--format", "json",
+                                                         "--chart", chart}));
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  // Before: 30 (weight 2) and 10 at fra, 20 at nyc; after fra's prepend 30 moves to nyc. All
+  // three want nyc.
+  CHECK(r.json()["pop_shift"] == json::parse(R"({"pops": [
+      {"pop": "fra", "before": 3.0, "after": 1.0, "targeted": 0.0, "at_target_before": 0.0, "at_target_after": 0.0},
+      {"pop": "nyc", "before": 1.0, "after": 3.0, "targeted": 4.0, "at_target_before": 1.0, "at_target_after": 3.0}],
+      "no_route": {"before": 0.0, "after": 0.0}})"));
+  std::ifstream file(chart);
+  std::stringstream svg;
+  svg << file.rdbuf();
+  CHECK(svg.str().rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+  CHECK(svg.str().find(">fra</text>") != std::string::npos);
+  CHECK(svg.str().find(">nyc</text>") != std::string::npos);
+  CHECK(svg.str().find("<title>target 4</title>") != std::string::npos);
+
+  // An existing chart is kept unless --force; simulate draws one only from client groups.
+  auto again = runRoutefix(command({"anycast", "optimize"}, {"--clients", kDir + "clients.yaml", "--chart", chart}));
+  CHECK(again.exit_code == 2);
+  CHECK(again.err.find("--chart exists; pass --force") != std::string::npos);
+  auto text = runRoutefix(command({"anycast", "optimize"},
+                                  {"--clients", kDir + "clients.yaml", "--chart", chart, "--force"}));
+  CHECK(text.exit_code == 0);
+  CHECK(text.out.find("nyc          1 -> 3   targeted 4: 1 -> 3") != std::string::npos);
+  auto noClients = runRoutefix(command({"anycast", "simulate"}, {"--chart", (dir / "other.svg").string()}));
+  CHECK(noClients.exit_code == 2);
+  CHECK(!std::filesystem::exists(dir / "other.svg"));
 }
 
 TEST_CASE("optimize for latency and p90 from a CSV client file") {
