@@ -2,6 +2,8 @@
 
 #include <deque>
 #include <set>
+#include <string_view>
+#include <utility>
 
 #include "model/names.h"
 
@@ -63,20 +65,27 @@ PolicyVerdict prefixVerdict(const model::Device& device, const std::string& pref
   return verdict;
 }
 
-const model::BgpNeighbor* neighborFor(const model::Device& device, model::Ipv4 peer) {
-  return device.bgp ? device.bgp->findNeighbor(peer) : nullptr;
+// The device's BGP instance in VRF `vrf` ("" the default VRF's).
+const model::BgpProcess* bgpIn(const model::Device& device, std::string_view vrf) {
+  if (vrf.empty()) return device.bgp ? &*device.bgp : nullptr;
+  auto it = device.vrfs.find(std::string(vrf));
+  return it != device.vrfs.end() && it->second.bgp ? &*it->second.bgp : nullptr;
 }
 
 // The statement of session `s` on its own node: by peer address, or by interface (unnumbered).
 const model::BgpNeighbor* statementOf(const model::Device& device, const sim::BgpSessionStatus& s) {
-  if (s.interface.empty()) return neighborFor(device, s.peer_ip);
-  return device.bgp ? device.bgp->findUnnumberedNeighbor(s.interface) : nullptr;
+  const model::BgpProcess* bgp = bgpIn(device, s.vrf);
+  if (!bgp) return nullptr;
+  return s.interface.empty() ? bgp->findNeighbor(s.peer_ip) : bgp->findUnnumberedNeighbor(s.interface);
 }
 
 // The peer's statement for session `s`: found through the peer's own status of the session.
 const model::BgpNeighbor* peerStatementOf(const model::Device& peer, const sim::DataPlane& dp,
                                           const sim::BgpSessionStatus& s) {
-  if (s.interface.empty()) return neighborFor(peer, s.local_ip);
+  if (s.interface.empty()) {
+    const model::BgpProcess* bgp = bgpIn(peer, s.peer_vrf);
+    return bgp ? bgp->findNeighbor(s.local_ip) : nullptr;
+  }
   for (const auto& back : dp.sessions)
     if (back.node == s.peer_node && back.peer_node == s.node && !back.interface.empty())
       return statementOf(peer, back);
@@ -94,26 +103,29 @@ model::SourceSpan deviceSpan(const model::Network& network, const std::string& n
 }
 
 model::SourceSpan blameMissingRoute(const model::Network& network, const sim::DataPlane& dataPlane,
-                                    const std::string& node, model::Ipv4 address) {
-  auto routeAt = [&](const std::string& n) -> const sim::Route* {
-    auto it = dataPlane.ribs.find(n);
-    return it == dataPlane.ribs.end() ? nullptr : it->second.longestMatch(address);
+                                    const std::string& node, model::Ipv4 address, const std::string& vrf) {
+  using Table = std::pair<std::string, std::string>;  // device, VRF
+  auto routeAt = [&](const Table& t) -> const sim::Route* {
+    const sim::NodeRib* rib = dataPlane.table(t.first, t.second);
+    return rib ? rib->longestMatch(address) : nullptr;
   };
-  // Breadth-first over BGP sessions, so the blamed session is the one nearest the source.
-  std::deque<std::string> queue = {node};
-  std::set<std::string> seen = {node};
+  // Breadth-first over BGP sessions, so the blamed session is the one nearest the source; a
+  // session joins the VRF instances it runs in.
+  std::deque<Table> queue = {{node, vrf}};
+  std::set<Table> seen = {{node, vrf}};
   while (!queue.empty()) {
-    std::string receiver = queue.front();
+    Table receiver = queue.front();
     queue.pop_front();
     for (const auto& s : dataPlane.sessions) {
-      if (s.node != receiver || s.peer_node.empty()) continue;
-      const sim::Route* senderRoute = routeAt(s.peer_node);
+      if (s.node != receiver.first || s.vrf != receiver.second || s.peer_node.empty()) continue;
+      Table sender{s.peer_node, s.peer_vrf};
+      const sim::Route* senderRoute = routeAt(sender);
       if (!senderRoute) {
-        if (seen.insert(s.peer_node).second) queue.push_back(s.peer_node);
+        if (seen.insert(sender).second) queue.push_back(sender);
         continue;
       }
       if (!s.established) return s.span;
-      const model::Device* rx = network.findDevice(receiver);
+      const model::Device* rx = network.findDevice(receiver.first);
       const model::Device* tx = network.findDevice(s.peer_node);
       if (const auto* nb = rx ? statementOf(*rx, s) : nullptr) {
         auto v = prefixVerdict(*rx, nb->prefix_list_in, nb->import_policies, senderRoute->prefix);
@@ -131,21 +143,21 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
   // `network` statement meant to originate it announces nothing while its prefix is not in
   // its router's RIB (IOS/FRR need the exact prefix there, e.g. from a Null0 static).
   for (const auto& d : network.devices) {
-    if (!d.bgp) continue;
-    auto rib = dataPlane.ribs.find(d.name);
-    for (const auto& n : d.bgp->networks)
-      if (n.prefix.contains(address) && n.span.known() &&
-          (rib == dataPlane.ribs.end() || !rib->second.exact(n.prefix)))
-        return n.span;
+    const model::BgpProcess* bgp = bgpIn(d, vrf);
+    if (!bgp) continue;
+    const sim::NodeRib* rib = dataPlane.table(d.name, vrf);
+    for (const auto& n : bgp->networks)
+      if (n.prefix.contains(address) && n.span.known() && (!rib || !rib->exact(n.prefix))) return n.span;
   }
   return deviceSpan(network, node);
 }
 
 model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
-                                   const sim::Route& route) {
+                                   const sim::Route& route, const std::string& vrf) {
   const model::Device* d = network.findDevice(node);
-  if (d && d->bgp && !route.received_from.empty()) {
-    for (const auto& nb : d->bgp->neighbors) {
+  const model::BgpProcess* bgp = d ? bgpIn(*d, vrf) : nullptr;
+  if (bgp && !route.received_from.empty()) {
+    for (const auto& nb : bgp->neighbors) {
       bool fromThis = nb.id == route.received_from ||
                       (nb.address && nb.address->str() == route.received_from);
       if (!fromThis && nb.address) {
@@ -169,10 +181,12 @@ model::SourceSpan blameRouteChoice(const model::Network& network, const std::str
 model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,
                                const sim::TracePath& path, model::Ipv4 address) {
   const std::string& at = path.at.empty() && !path.hops.empty() ? path.hops.back().node : path.at;
-  auto ribIt = dataPlane.ribs.find(at);
-  const sim::Route* route = ribIt == dataPlane.ribs.end() ? nullptr : ribIt->second.longestMatch(address);
+  // The table the path ended in: its last hop's VRF.
+  const std::string vrf = !path.hops.empty() && path.hops.back().node == at ? path.hops.back().vrf : "";
+  const sim::NodeRib* rib = dataPlane.table(at, vrf);
+  const sim::Route* route = rib ? rib->longestMatch(address) : nullptr;
   switch (path.outcome) {
-    case sim::TraceOutcome::NoRoute: return blameMissingRoute(network, dataPlane, at, address);
+    case sim::TraceOutcome::NoRoute: return blameMissingRoute(network, dataPlane, at, address, vrf);
     case sim::TraceOutcome::NullRoute:
       if (route && route->origin_span.known()) return route->origin_span;
       break;
@@ -192,7 +206,7 @@ model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPla
       }
       break;
     case sim::TraceOutcome::Loop:
-      if (route) return blameRouteChoice(network, at, *route);
+      if (route) return blameRouteChoice(network, at, *route, vrf);
       break;
     default: break;
   }

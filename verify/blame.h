@@ -12,15 +12,16 @@ namespace routefix::verify {
 // Traffic to `address` stopped at `node` for lack of a route. Follows BGP sessions outward
 // from `node` to the nearest device that has a route for the address and blames the policy
 // line that kept it from crossing that session (import of the receiver, else export of the
-// sender, else the neighbor statement). Falls back to the device's hostname line.
+// sender, else the neighbor statement). Falls back to the device's hostname line. `vrf`: the
+// table `node` lacks the route in ("" the default VRF).
 model::SourceSpan blameMissingRoute(const model::Network& network, const sim::DataPlane& dataPlane,
-                                    const std::string& node, model::Ipv4 address);
+                                    const std::string& node, model::Ipv4 address, const std::string& vrf = "");
 
 // The line that made `node` prefer the route it uses: for a BGP route, the import-policy
 // clause (its set line when it sets local-pref/weight/MED) on the session it came from; for
 // others, the statement that originated the route.
 model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
-                                   const sim::Route& route);
+                                   const sim::Route& route, const std::string& vrf = "");
 
 // The line to blame for how a trace path ended (ACL entry, null route, missing route, ...).
 model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,

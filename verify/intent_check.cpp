@@ -315,12 +315,12 @@ class IntentChecker {
     c.failed_links = scenario_.failed_links;
     if (exact) {
       c.routes.push_back({intent_.node, *exact});
-      c.location = blameRouteChoice(network_, intent_.node, *exact);
+      c.location = blameRouteChoice(network_, intent_.node, *exact, intent_.vrf);
     } else {
       if (rib)
         if (const sim::Route* cover = rib->longestMatch(p.address))
           c.routes.push_back({intent_.node, *cover});
-      c.location = blameMissingRoute(network_, dp_, intent_.node, p.address);
+      c.location = blameMissingRoute(network_, dp_, intent_.node, p.address, intent_.vrf);
     }
     return {false, std::move(c)};
   }
