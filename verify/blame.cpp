@@ -65,16 +65,9 @@ PolicyVerdict prefixVerdict(const model::Device& device, const std::string& pref
   return verdict;
 }
 
-// The device's BGP instance in VRF `vrf` ("" the default VRF's).
-const model::BgpProcess* bgpIn(const model::Device& device, std::string_view vrf) {
-  if (vrf.empty()) return device.bgp ? &*device.bgp : nullptr;
-  auto it = device.vrfs.find(std::string(vrf));
-  return it != device.vrfs.end() && it->second.bgp ? &*it->second.bgp : nullptr;
-}
-
 // The statement of session `s` on its own node: by peer address, or by interface (unnumbered).
 const model::BgpNeighbor* statementOf(const model::Device& device, const sim::BgpSessionStatus& s) {
-  const model::BgpProcess* bgp = bgpIn(device, s.vrf);
+  const model::BgpProcess* bgp = bgpInstance(device, s.vrf);
   if (!bgp) return nullptr;
   return s.interface.empty() ? bgp->findNeighbor(s.peer_ip) : bgp->findUnnumberedNeighbor(s.interface);
 }
@@ -83,7 +76,7 @@ const model::BgpNeighbor* statementOf(const model::Device& device, const sim::Bg
 const model::BgpNeighbor* peerStatementOf(const model::Device& peer, const sim::DataPlane& dp,
                                           const sim::BgpSessionStatus& s) {
   if (s.interface.empty()) {
-    const model::BgpProcess* bgp = bgpIn(peer, s.peer_vrf);
+    const model::BgpProcess* bgp = bgpInstance(peer, s.peer_vrf);
     return bgp ? bgp->findNeighbor(s.local_ip) : nullptr;
   }
   for (const auto& back : dp.sessions)
@@ -93,6 +86,12 @@ const model::BgpNeighbor* peerStatementOf(const model::Device& peer, const sim::
 }
 
 }  // namespace
+
+const model::BgpProcess* bgpInstance(const model::Device& device, std::string_view vrf) {
+  if (vrf.empty()) return device.bgp ? &*device.bgp : nullptr;
+  auto it = device.vrfs.find(std::string(vrf));
+  return it != device.vrfs.end() && it->second.bgp ? &*it->second.bgp : nullptr;
+}
 
 model::SourceSpan deviceSpan(const model::Network& network, const std::string& node) {
   const model::Device* d = network.findDevice(node);
@@ -143,7 +142,7 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
   // `network` statement meant to originate it announces nothing while its prefix is not in
   // its router's RIB (IOS/FRR need the exact prefix there, e.g. from a Null0 static).
   for (const auto& d : network.devices) {
-    const model::BgpProcess* bgp = bgpIn(d, vrf);
+    const model::BgpProcess* bgp = bgpInstance(d, vrf);
     if (!bgp) continue;
     const sim::NodeRib* rib = dataPlane.table(d.name, vrf);
     for (const auto& n : bgp->networks)
@@ -155,7 +154,7 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
 model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
                                    const sim::Route& route, const std::string& vrf) {
   const model::Device* d = network.findDevice(node);
-  const model::BgpProcess* bgp = d ? bgpIn(*d, vrf) : nullptr;
+  const model::BgpProcess* bgp = d ? bgpInstance(*d, vrf) : nullptr;
   if (bgp && !route.received_from.empty()) {
     for (const auto& nb : bgp->neighbors) {
       bool fromThis = nb.id == route.received_from ||

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "model/network.h"
 #include "sim/dataplane.h"
@@ -26,6 +27,10 @@ model::SourceSpan blameRouteChoice(const model::Network& network, const std::str
 // The line to blame for how a trace path ended (ACL entry, null route, missing route, ...).
 model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,
                                const sim::TracePath& path, model::Ipv4 address);
+
+// The device's BGP instance in VRF `vrf` ("" the default VRF's): the one a session of that
+// VRF and its table's BGP routes belong to. nullptr: none.
+const model::BgpProcess* bgpInstance(const model::Device& device, std::string_view vrf);
 
 // A line of the device's config to fall back to: the hostname, else line 1 of its first file.
 model::SourceSpan deviceSpan(const model::Network& network, const std::string& node);

@@ -22,8 +22,8 @@ void checkSessions(const model::Network& network, const sim::DataPlane& dp,
     if (s.established || s.peer_node.empty()) continue;  // peers outside the snapshot: unknowable
     const model::Device* peer = network.findDevice(s.peer_node);
     // An unnumbered session names its peer only once the peer's end of the link configures it.
-    bool peerConfigures =
-        peer && peer->bgp && (!s.interface.empty() || peer->bgp->findNeighbor(s.local_ip));
+    const model::BgpProcess* peerBgp = peer ? bgpInstance(*peer, s.peer_vrf) : nullptr;
+    bool peerConfigures = peerBgp && (!s.interface.empty() || peerBgp->findNeighbor(s.local_ip));
     HygieneFinding f;
     f.node = s.node;
     f.location = s.span.known() ? s.span : deviceSpan(network, s.node);
@@ -68,6 +68,37 @@ void checkRouterIds(const model::Network& network, std::vector<HygieneFinding>& 
   }
 }
 
+// A route distinguisher names one VRF's routes in VPNv4: two VRFs of different names that
+// share one (on a device, which IOS refuses, or on two PEs) mix their routes wherever both
+// meet. The same VRF on several PEs may share its RD (an RD per VRF is a common plan).
+void checkRouteDistinguishers(const model::Network& network, std::vector<HygieneFinding>& out) {
+  struct Use {
+    const model::Device* device;
+    const model::Vrf* vrf;
+  };
+  std::map<std::string, std::vector<Use>> byRd;
+  for (const auto& d : network.devices)
+    for (const auto& [name, vrf] : d.vrfs)
+      if (!vrf.route_distinguisher.empty()) byRd[vrf.route_distinguisher].push_back({&d, &vrf});
+  for (const auto& [rd, uses] : byRd) {
+    for (const Use& u : uses) {
+      std::string others;
+      for (const Use& o : uses)
+        if (o.vrf->name != u.vrf->name)
+          others += (others.empty() ? "" : ", ") + o.device->name + " VRF " + o.vrf->name;
+      if (others.empty()) continue;
+      HygieneFinding f;
+      f.rule = "duplicate-route-distinguisher";
+      f.node = u.device->name;
+      f.message = "VRF " + u.vrf->name + " has route distinguisher " + rd + ", as " + others + " has";
+      const model::SourceSpan& span = u.vrf->route_distinguisher_span.known() ? u.vrf->route_distinguisher_span
+                                                                               : u.vrf->span;
+      f.location = span.known() ? span : deviceSpan(network, u.device->name);
+      out.push_back(std::move(f));
+    }
+  }
+}
+
 void checkForwarding(const model::Network& network, const sim::DataPlane& dp,
                      std::vector<HygieneFinding>& out) {
   struct Probe {
@@ -99,6 +130,7 @@ const std::vector<HygieneRule>& hygieneRules() {
       {"bgp-session-down", "BGP session configured on both sides but not established"},
       {"undefined-reference", "a policy or interface refers to a structure that is not defined"},
       {"duplicate-router-id", "two devices use the same router-id"},
+      {"duplicate-route-distinguisher", "two VRFs of different names use the same route distinguisher"},
       {"forwarding-loop", "traffic to some destination loops"},
       {"blackhole", "traffic to an announced prefix is forwarded and then dropped for lack of a route"},
   };
@@ -119,6 +151,7 @@ std::vector<HygieneFinding> checkHygiene(const model::Network& network, const si
     out.push_back(std::move(f));
   }
   checkRouterIds(network, out);
+  checkRouteDistinguishers(network, out);
   checkForwarding(network, dp, out);
   return out;
 }

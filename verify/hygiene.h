@@ -13,7 +13,8 @@ namespace routefix::verify {
 
 struct HygieneFinding {
   std::string rule;     // bgp-session-one-sided, bgp-session-down, undefined-reference,
-                        // duplicate-router-id, forwarding-loop, blackhole
+                        // duplicate-router-id, duplicate-route-distinguisher, forwarding-loop,
+                        // blackhole
   std::string node;
   std::string message;
   model::SourceSpan location;

@@ -194,3 +194,30 @@ TEST_CASE("intents with vrf: flows start in the sources' VRF, route intents read
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("source 'pe1' has no VRF 'GREEN'") != std::string::npos);
 }
+
+TEST_CASE("hygiene: two VRFs of different names with one route distinguisher") {
+  auto clean = runRoutefix({"verify", kExample, "--format", "json"}).json();
+  for (const auto& f : clean["hygiene"]) CHECK(f["rule"] != "duplicate-route-distinguisher");
+
+  ScratchDir scratch("vrf-rd");
+  auto snapshot = scratch.copy(kExample, "snap");
+  std::ifstream in(snapshot / "configs/pe1.cfg");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string config = text.str();
+  auto at = config.find(" rd 65001:2\n");
+  REQUIRE(at != std::string::npos);
+  config.replace(at, 11, " rd 65001:1");
+  std::ofstream(snapshot / "configs/pe1.cfg", std::ios::binary) << config;
+
+  const auto out = runRoutefix({"verify", snapshot.string(), "--format", "json"}).json();
+  std::map<std::string, nlohmann::json> byVrfLine;
+  for (const auto& f : out["hygiene"])
+    if (f["rule"] == "duplicate-route-distinguisher") byVrfLine[std::to_string(f["line"].get<int>())] = f;
+  REQUIRE(byVrfLine.size() == 2);  // BLUE's rd line and RED's
+  CHECK(byVrfLine.count("9"));
+  REQUIRE(byVrfLine.count("16"));
+  CHECK(byVrfLine["16"]["node"] == "pe1");
+  CHECK(byVrfLine["16"]["file"] == "configs/pe1.cfg");
+  CHECK(byVrfLine["16"]["message"] == "VRF RED has route distinguisher 65001:1, as pe1 VRF BLUE has");
+}
