@@ -112,6 +112,7 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
   // session joins the VRF instances it runs in.
   std::deque<Table> queue = {{node, vrf}};
   std::set<Table> seen = {{node, vrf}};
+  const model::SourceSpan* nearestDown = nullptr;  // the nearest session that is not up
   while (!queue.empty()) {
     Table receiver = queue.front();
     queue.pop_front();
@@ -120,6 +121,7 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
       Table sender{s.peer_node, s.peer_vrf};
       const sim::Route* senderRoute = routeAt(sender);
       if (!senderRoute) {
+        if (!s.established && s.span.known() && !nearestDown) nearestDown = &s.span;
         if (seen.insert(sender).second) queue.push_back(sender);
         continue;
       }
@@ -148,6 +150,9 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
     for (const auto& n : bgp->networks)
       if (n.prefix.contains(address) && n.span.known() && (!rib || !rib->exact(n.prefix))) return n.span;
   }
+  // Else a session that would have carried routes had it come up (e.g. one whose peer
+  // address lies in another VRF at the peer).
+  if (nearestDown) return *nearestDown;
   return deviceSpan(network, node);
 }
 

@@ -3,14 +3,17 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <unistd.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "run_routefix.h"
+#include "tests/e2e/run_routefix.h"
+#include "tests/e2e/scratch_dir.h"
+
+using routefix::e2e::RunResult;
+using routefix::e2e::runRoutefix;
+using routefix::e2e::shellQuote;
 
 namespace {
 
@@ -59,12 +62,12 @@ TEST_CASE("verify and diff: text and the CI formats do not depend on the thread 
 }
 
 TEST_CASE("verify: the same report with 1, 2 and 4 threads on a generated fat-tree (many scenario windows)") {
-  auto dir = std::filesystem::temp_directory_path() / ("routefix-threads-" + std::to_string(::getpid()));
+  routefix::e2e::ScratchDir scratch("threads");
+  auto dir = scratch / "fattree";
   std::string gen = std::string(ROUTEFIX_BINARY_DIR) + "/bench/gen_fattree";
   REQUIRE(std::system((shellQuote(gen) + " 4 " + shellQuote(dir.string()) + " >/dev/null 2>&1").c_str()) == 0);
   checkSameForEveryThreadCount({"verify", dir.string(), "--failures", "1", "--format", "json"});
   // Two failures cut an edge router off (k=4: two uplinks each): intents fail in some
   // scenarios of a window and hold in others.
   checkSameForEveryThreadCount({"verify", dir.string(), "--failures", "2", "--format", "json"});
-  std::filesystem::remove_all(dir);
 }

@@ -188,6 +188,13 @@ TEST_CASE("intents with vrf: flows start in the sources' VRF, route intents read
   CHECK(status["red-sites"] == "fail");
   CHECK(status["red-has-no-blue-lan"] == "pass");
   CHECK(status["every-blue-router-reaches-pe2"] == "pass");
+  // Blame reads RED's table and RED's sessions: pe1's RED session, whose peer address sits in
+  // pe2's default VRF (before: pe1's hostname line, from the default table).
+  for (const auto& i : out["intents"])
+    if (i["name"] == "red-sites") {
+      CHECK(i["counterexample"]["location"]["file"] == "configs/pe1.cfg");
+      CHECK(i["counterexample"]["location"]["line"] == 66);
+    }
 
   std::ofstream(scratch / "bad.yaml") << "intents:\n  - type: reachability\n    from: [pe1]\n    vrf: GREEN\n    to: 192.168.2.0/24\n";
   auto bad = runRoutefix({"verify", kExample, "--intents", (scratch / "bad.yaml").string()});
