@@ -48,11 +48,57 @@ const json* bestBgpPath(const json& paths) {
   return nullptr;
 }
 
+// A path's BGP next hops as routefix names them: an IPv6 one (BGP unnumbered, RFC 5549: the
+// link-local address of the peer's end of the link, global or not) is "", as routefix names no
+// address for it.
 std::set<std::string> pathNextHopIps(const json& path) {
   std::set<std::string> ips;
   for (const auto& nh : path.value("nexthops", json::array()))
-    if (auto ip = str(nh, "ip"); !ip.empty()) ips.insert(ip);
+    if (auto ip = str(nh, "ip"); !ip.empty()) ips.insert(ip.find(':') == std::string::npos ? ip : "");
   return ips;
+}
+
+// The BGP next hops the route was installed with: the best path's and its multipath members'.
+std::set<std::string> chosenNextHopIps(const json& paths) {
+  std::set<std::string> ips;
+  for (const auto& p : paths)
+    if (flag(p, "bestpath") || flag(p, "multipath")) ips.merge(pathNextHopIps(p));
+  return ips;
+}
+
+// FRR prints an AS path as text ("path"): "65002 65003", confed segments in parentheses, an
+// AS_SET in braces ("{65004,65005}"), asdot where configured ("1.10"). routefix's as_path is the
+// same ASes as one flat list.
+std::optional<std::vector<int64_t>> frrAsPath(const json& path) {
+  auto it = path.find("path");
+  if (it == path.end() || !it->is_string()) return std::nullopt;
+  std::string text = it->get<std::string>();
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '(' || c == ')' || c == '{' ||
+                                                                c == '}' || c == ','; }, ' ');
+  std::istringstream words(text);
+  std::vector<int64_t> asns;
+  for (std::string w; words >> w;) {
+    size_t dot = w.find('.');
+    try {
+      asns.push_back(dot == std::string::npos ? std::stoll(w)
+                                              : std::stoll(w.substr(0, dot)) * 65536 + std::stoll(w.substr(dot + 1)));
+    } catch (const std::exception&) {
+      return std::nullopt;  // not an AS path we can read: not compared
+    }
+  }
+  return asns;
+}
+
+std::string formatAddresses(const std::set<std::string>& ips) {
+  std::string out = "{";
+  for (const auto& ip : ips) out += (out.size() > 1 ? ", " : "") + (ip.empty() ? std::string("unnumbered") : ip);
+  return out + "}";
+}
+
+std::string formatAsPath(const std::vector<int64_t>& asns) {
+  std::string out = "[";
+  for (int64_t as : asns) out += (out.size() > 1 ? " " : "") + std::to_string(as);
+  return out + "]";
 }
 
 json readJsonOrEmpty(const fs::path& file) {
@@ -120,6 +166,18 @@ std::string costDifference(const LabRoute& frr, const LabRoute& rf) {
   return out;
 }
 
+// The BGP next hops and AS path of the chosen path(s), where both sides give them. "" when
+// nothing differs.
+std::string bgpDifference(const LabRoute& frr, const LabRoute& rf) {
+  std::string out;
+  if (frr.bgp_next_hops && rf.bgp_next_hops && *frr.bgp_next_hops != *rf.bgp_next_hops)
+    out = "BGP next hop " + formatAddresses(*frr.bgp_next_hops) + " vs " + formatAddresses(*rf.bgp_next_hops);
+  if (frr.as_path && rf.as_path && *frr.as_path != *rf.as_path)
+    out += (out.empty() ? "AS path " : ", AS path ") + formatAsPath(*frr.as_path) + " vs " +
+           formatAsPath(*rf.as_path);
+  return out;
+}
+
 bool wildcardEquals(const std::string& pattern, const std::string& value) {
   return pattern == "*" || pattern == value;
 }
@@ -143,6 +201,8 @@ json routeToJson(const LabRoute* r) {
     hops.push_back({{"ip", h.ip}, {"interface", h.interface}, {"discard", h.discard}});
   json out = {{"protocol", r->protocol}, {"next_hops", hops}};
   if (!r->via.empty()) out["via"] = r->via;
+  if (r->bgp_next_hops) out["bgp_next_hops"] = *r->bgp_next_hops;
+  if (r->as_path) out["as_path"] = *r->as_path;
   return out;
 }
 
@@ -190,6 +250,10 @@ FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const 
           // is an aggregate (a blackhole at distance 200).
           if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
           else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
+          if (route.protocol != "aggregate") {
+            route.bgp_next_hops = chosenNextHopIps(*it);
+            route.as_path = frrAsPath(*best);
+          }
           if (str(*best, "selectionReason") == "Older Path") {
             auto& candidates = state.older_path_candidates[prefix];
             for (const auto& p : *it)
@@ -239,6 +303,16 @@ RoutefixRibs parseRoutefixRoutes(const json& doc) {
         if (flag(nh, "discard") || lower == "null0" || lower == "blackhole")
           route.next_hops.insert({"", "", true});
         else route.next_hops.insert({str(nh, "ip"), ifname, false});
+      }
+      if (route.protocol == "bgp" || route.protocol == "ibgp") {
+        // protocol_next_hops holds a learned route's BGP next hops; without it (an unnumbered
+        // session's, or output that names the BGP next hop as the forwarding one) next_hops do.
+        const char* key = r.contains("protocol_next_hops") ? "protocol_next_hops" : "next_hops";
+        std::set<std::string> learned;
+        for (const auto& nh : r.value(key, json::array())) learned.insert(str(nh, "ip"));
+        route.bgp_next_hops = std::move(learned);
+        if (auto it = r.find("as_path"); it != r.end() && it->is_array())
+          route.as_path = it->get<std::vector<int64_t>>();
       }
       rib[str(r, "prefix")] = std::move(route);
     }
@@ -301,16 +375,17 @@ ComparisonReport compareRibs(const FrrRibs& frr, const RoutefixRibs& routefix,
         bool protoOk = sameProtocol(*c.frr, *c.routefix);
         bool hopsOk = sameNextHops(*c.frr, *c.routefix);
         std::string costs = costDifference(*c.frr, *c.routefix);
-        if (!protoOk || !hopsOk || !costs.empty()) {
+        std::string bgp = bgpDifference(*c.frr, *c.routefix);
+        if (!protoOk || !hopsOk || !costs.empty() || !bgp.empty()) {
           c.verdict = Verdict::Mismatch;
           std::string what;
           for (const auto& part : {protoOk ? std::string() : "protocol",
-                                   hopsOk ? std::string() : "next hops", costs})
+                                   hopsOk ? std::string() : "next hops", costs, bgp})
             if (!part.empty()) what += (what.empty() ? "" : ", ") + part;
           c.detail = what + ": FRR " + describe(*c.frr) + " vs routefix " + describe(*c.routefix);
           const auto& ties = fIt->second.older_path_candidates;
           if (auto t = ties.find(prefix); protoOk && t != ties.end()) {
-            std::set<std::string> chosen = ipsOf(c.routefix->next_hops);
+            std::set<std::string> chosen = c.routefix->bgp_next_hops.value_or(ipsOf(c.routefix->next_hops));
             if (std::find(t->second.begin(), t->second.end(), chosen) != t->second.end()) {
               c.verdict = Verdict::OlderPathTie;
               c.detail = "FRR kept the older of tied paths; routefix chose another tied path: " + c.detail;

@@ -1,6 +1,7 @@
 // The differential check: FRR's installed routes (from the lab's dumps) against routefix's
 // computed RIBs (`routefix routes --format json`), per router and prefix, on a normalised
-// protocol and the set of forwarding next hops.
+// protocol, the set of forwarding next hops and, for BGP routes, the BGP next hops and AS path
+// of the path(s) chosen (FRR: `show ip bgp json`).
 #pragma once
 
 #include <compare>
@@ -31,13 +32,18 @@ struct LabRoute {
   bool protocol_refined = true;     // false when FRR gave no OSPF/BGP detail for the prefix
   std::optional<int64_t> distance;  // administrative distance
   std::optional<int64_t> metric;    // compared for ospf, ospf-ia, ospf-e1 (path costs)
+  // Learned BGP routes only: the BGP next hops of the best path and its multipath members ("" for
+  // an unnumbered session's IPv6 link-local one), and the best path's AS path as a flat list of
+  // ASes (confed segments and AS_SETs included in order). Unset where a side does not say.
+  std::optional<std::set<std::string>> bgp_next_hops;
+  std::optional<std::vector<int64_t>> as_path;
 };
 
 using LabRib = std::map<std::string, LabRoute>;  // by prefix, "10.1.0.0/24"
 
 struct FrrRouterState {
   LabRib rib;
-  // Prefixes whose BGP best path won on arrival order ("Older Path"): the next hops of every
+  // Prefixes whose BGP best path won on arrival order ("Older Path"): the BGP next hops of every
   // valid path, best or not. routefix may pick any of them.
   std::map<std::string, std::vector<std::set<std::string>>> older_path_candidates;
 };

@@ -148,6 +148,65 @@ TEST_CASE("identical RIBs match; each kind of difference is named") {
   }
 }
 
+TEST_CASE("BGP routes compare the chosen paths' BGP next hops and AS path") {
+  const json routes = json::parse(R"({
+    "10.20.0.0/16": [{"protocol": "bgp", "selected": true, "installed": true, "distance": 200, "nexthops": [
+      {"ip": "10.0.0.11", "active": true, "recursive": true},
+      {"ip": "172.16.1.2", "interfaceName": "eth0", "active": true, "fib": true, "resolver": true}]}],
+    "10.30.0.0/24": [{"protocol": "bgp", "selected": true, "installed": true, "distance": 20, "nexthops": [
+      {"ip": "fe80::30da:87ff:fe0f:4054", "afi": "ipv6", "interfaceName": "eth-s1", "active": true, "fib": true}]}]
+  })");
+  const json bgp = json::parse(R"json({"routes": {
+    "10.20.0.0/16": [
+      {"valid": true, "multipath": true, "pathFrom": "internal", "path": "(65001) 65020 {65030,65031}",
+       "nexthops": [{"ip": "10.0.0.12", "afi": "ipv4", "used": true}]},
+      {"valid": true, "pathFrom": "internal", "path": "65040", "nexthops": [{"ip": "10.0.0.13", "afi": "ipv4"}]},
+      {"valid": true, "bestpath": true, "multipath": true, "selectionReason": "Router ID",
+       "pathFrom": "internal", "path": "(65001) 65020 {65030,65031}",
+       "nexthops": [{"ip": "10.0.0.11", "afi": "ipv4", "used": true}]}],
+    "10.30.0.0/24": [{"valid": true, "bestpath": true, "pathFrom": "external", "path": "65030",
+       "nexthops": [{"ip": "fe80::30da:87ff:fe0f:4054", "afi": "ipv6", "scope": "link-local", "used": true}]}]
+  }})json");
+  FrrRibs frr{{"r1", frrRouterState(routes, bgp, json::object())}};
+  const LabRoute& ibgp = frr.at("r1").rib.at("10.20.0.0/16");
+  CHECK(ibgp.bgp_next_hops == std::set<std::string>{"10.0.0.11", "10.0.0.12"});
+  CHECK(ibgp.as_path == std::vector<int64_t>{65001, 65020, 65030, 65031});
+  CHECK(frr.at("r1").rib.at("10.30.0.0/24").bgp_next_hops == std::set<std::string>{""});
+
+  json same = json::parse(R"([
+    {"prefix": "10.20.0.0/16", "protocol": "ibgp", "admin_distance": 200, "as_path": [65001, 65020, 65030, 65031],
+     "next_hops": [{"ip": "172.16.1.2", "interface": "eth0"}],
+     "protocol_next_hops": [{"ip": "10.0.0.11", "node": "r11"}, {"ip": "10.0.0.12", "node": "r12"}]},
+    {"prefix": "10.30.0.0/24", "protocol": "bgp", "admin_distance": 20, "as_path": [65030],
+     "next_hops": [{"ip": null, "interface": "eth-s1", "node": "s1"}]}
+  ])");
+  SUBCASE("the same paths match") {
+    ComparisonReport rep = compareRibs(frr, parseRoutefixRoutes(routefixDoc(same)), {});
+    CHECK(rep.matched() == 2);
+    CHECK(rep.unexplainedMismatches() == 0);
+  }
+  SUBCASE("the same forwarding over another BGP next hop is a mismatch") {
+    json other = same;
+    other[0]["protocol_next_hops"] = json::parse(R"([{"ip": "10.0.0.13", "node": "r13"}])");
+    RoutefixRibs rf = parseRoutefixRoutes(routefixDoc(other));  // the report points into it
+    ComparisonReport rep = compareRibs(frr, rf, {});
+    CHECK(rep.unexplainedMismatches() == 1);
+    CHECK(formatReport(rep).find("MISMATCH r1 10.20.0.0/16: BGP next hop {10.0.0.11, 10.0.0.12} vs {10.0.0.13}") !=
+          std::string::npos);
+    CHECK(reportToJson(rep)["routes"][0]["routefix"]["bgp_next_hops"] == json::array({"10.0.0.13"}));
+  }
+  SUBCASE("another AS path is a mismatch; a side that gives none is not compared") {
+    json other = same;
+    other[1]["as_path"] = json::array({65031});
+    RoutefixRibs rf = parseRoutefixRoutes(routefixDoc(other));
+    ComparisonReport rep = compareRibs(frr, rf, {});
+    CHECK(rep.unexplainedMismatches() == 1);
+    CHECK(formatReport(rep).find("MISMATCH r1 10.30.0.0/24: AS path [65030] vs [65031]") != std::string::npos);
+    other[1].erase("as_path");
+    CHECK(compareRibs(frr, parseRoutefixRoutes(routefixDoc(other)), {}).unexplainedMismatches() == 0);
+  }
+}
+
 TEST_CASE("routefix output without nodes is rejected") {
   CHECK_THROWS_AS(parseRoutefixRoutes(json::parse(R"({"routes": []})")), std::runtime_error);
 }
