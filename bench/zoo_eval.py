@@ -110,7 +110,7 @@ def table(snapshots):
         regress = sum(1 for s, r in subset if s.get("regressions"))
         lines.append(f"{name:24} {n:>6} {count('detected'):>9} {count('repaired'):>9} "
                      f"{count('diagnosis_hit'):>9} {count('patch_not_larger'):>11} {regress:>8}")
-    for cls in zoo_errors.CLASSES:
+    for cls in zoo_errors.CLASSES + zoo_errors.EXTRA_CLASSES:
         subset = [(s, r) for s, r in cases if r["class"] == cls]
         if subset:
             row(cls, subset)

@@ -277,12 +277,16 @@ bool PatchPrinter::reflectorClient(const model::Device& d, const symsim::Knob& k
                                    std::string& why) {
   const auto& s = sessions_[k.session];
   const auto& side = s.side(d.name);
-  if (!side.neighbor) {
+  Block b = bgpBlock(d);
+  // A side with no statement yet gets one from the session knob, which copies its template's
+  // lines (fixSessionSide): the client line then goes where the template's lines are.
+  const model::BgpNeighbor* placeBy =
+      side.neighbor ? &d.bgp->neighbors[*side.neighbor] : semantics::sessionTemplate(*d.bgp, s.ebgp);
+  if (!placeBy || (!side.neighbor && (!client || !b.first))) {
     why = d.name + " has no neighbor statement for " + k.peer_node;
     return false;
   }
-  const std::string& id = d.bgp->neighbors[*side.neighbor].id;
-  Block b = bgpBlock(d);
+  const std::string id = side.neighbor ? placeBy->id : s.other(d.name).address.str();
   if (!client) {
     int line = findBgpLine(d, {"neighbor", id, "route-reflector-client"});
     if (!line) {
@@ -296,7 +300,7 @@ bool PatchPrinter::reflectorClient(const model::Device& d, const symsim::Knob& k
   int after = 0;
   for (int l = std::max(af, b.first); l <= b.last; ++l) {
     auto w = splitWords(edits_.line(b.file, l));
-    if (w.size() >= 2 && w[0] == "neighbor" && w[1] == id) after = l;
+    if (w.size() >= 2 && w[0] == "neighbor" && w[1] == placeBy->id) after = l;
   }
   std::string indent = after ? indentOf(edits_.line(b.file, after))
                              : indentOf(edits_.line(b.file, af ? af : b.first)) + " ";
@@ -357,7 +361,10 @@ bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionS
       for (int l = b.first; l <= b.last; ++l) {
         std::string text = edits_.line(b.file, l);
         auto w = splitWords(text);
-        if (w.size() < 3 || w[0] != "neighbor" || w[1] != tmpl->id || w[2] == "description") continue;
+        // Whether the new neighbor is a reflector client is its own knob (reflectorClient).
+        if (w.size() < 3 || w[0] != "neighbor" || w[1] != tmpl->id || w[2] == "description" ||
+            w[2] == "route-reflector-client")
+          continue;
         std::string copy = replaceWord(text, 1, addr);
         if (w[2] == "remote-as") copy = replaceWord(copy, 3, peerAs);
         edits_.insertAfter(b.file, l, copy);

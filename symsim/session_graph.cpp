@@ -1,6 +1,7 @@
 #include "symsim/session_graph.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 #include "semantics/config_rules.h"
@@ -108,10 +109,86 @@ std::vector<BgpSession> discoverSessions(const model::Network& network) {
     }
     sessions.push_back(std::move(s));
   }
+  auto absent = absentIbgpSessions(network, sessions);
+  sessions.insert(sessions.end(), absent.begin(), absent.end());
   std::sort(sessions.begin(), sessions.end(), [](const BgpSession& x, const BgpSession& y) {
     return std::tie(x.a.node, x.b.node) < std::tie(y.a.node, y.b.node);
   });
   return sessions;
+}
+
+namespace {
+
+// The address a device's iBGP peers reach it at: the one most of their statements name (a
+// loopback, usually), else the loopback holding its router-id. None if neither is known.
+std::optional<model::Ipv4> ibgpAddress(const model::Device& d, const std::vector<BgpSession>& sessions) {
+  std::map<uint32_t, int> named;
+  for (const auto& s : sessions)
+    if (!s.ebgp && (s.a.node == d.name || s.b.node == d.name) && s.other(d.name).neighbor)
+      ++named[s.side(d.name).address.value];
+  if (!named.empty())
+    return model::Ipv4{std::max_element(named.begin(), named.end(), [](const auto& x, const auto& y) {
+                         return x.second < y.second;
+                       })->first};
+  auto id = semantics::bgpRouterId(d);
+  for (const auto& i : d.interfaces)
+    if (i.isLoopback() && i.address && i.address->address == id) return id;
+  return std::nullopt;
+}
+
+bool reflects(const model::Device& d) {
+  return std::any_of(d.bgp->neighbors.begin(), d.bgp->neighbors.end(),
+                     [](const model::BgpNeighbor& n) { return n.route_reflector_client; });
+}
+
+}  // namespace
+
+std::vector<BgpSession> absentIbgpSessions(const model::Network& network, const std::vector<BgpSession>& sessions) {
+  std::set<std::pair<std::string, std::string>> written;  // pairs with a statement on either side
+  for (const auto& s : sessions) written.insert({s.a.node, s.b.node});
+  std::map<uint32_t, std::vector<const model::Device*>> members;  // AS -> its BGP speakers, by name
+  for (const auto& d : network.devices)
+    if (d.bgp && d.bgp->asn) members[d.bgp->asn].push_back(&d);
+  std::vector<BgpSession> out;
+  for (auto& [as, devices] : members) {
+    std::sort(devices.begin(), devices.end(), [](const auto* x, const auto* y) { return x->name < y->name; });
+    std::vector<std::pair<const model::Device*, const model::Device*>> missing;
+    size_t pairs = 0;
+    bool anyReflector = false;
+    for (const auto* d : devices) anyReflector = anyReflector || reflects(*d);
+    for (size_t i = 0; i < devices.size(); ++i)
+      for (size_t j = i + 1; j < devices.size(); ++j) {
+        ++pairs;
+        if (written.count({devices[i]->name, devices[j]->name})) continue;
+        // With reflectors: a router with no iBGP session at all (a client whose session is
+        // gone; one that is merely no longer a client still has it), or two reflectors apart
+        // (they mesh). Without: every pair of the mesh.
+        bool ri = reflects(*devices[i]), rj = reflects(*devices[j]);
+        auto isolated = [&](const model::Device* d) {
+          return std::none_of(devices.begin(), devices.end(), [&](const model::Device* o) {
+            return o != d && written.count(std::minmax(d->name, o->name));
+          });
+        };
+        bool candidate = !anyReflector || (ri && rj) || (ri && !rj && isolated(devices[j])) ||
+                         (rj && !ri && isolated(devices[i]));
+        if (candidate) missing.emplace_back(devices[i], devices[j]);
+      }
+    // A mesh is a mesh only if most of it is written: ASes whose routers were not meant to
+    // peer with each other at all (one BGP speaker per site, say) get no candidates.
+    if (!anyReflector && 2 * missing.size() > pairs) continue;
+    for (const auto& [x, y] : missing) {
+      auto ax = ibgpAddress(*x, sessions), ay = ibgpAddress(*y, sessions);
+      if (!ax || !ay) continue;
+      BgpSession s;
+      s.ebgp = false;
+      s.a.node = x->name;
+      s.a.address = *ax;
+      s.b.node = y->name;
+      s.b.address = *ay;
+      out.push_back(std::move(s));
+    }
+  }
+  return out;
 }
 
 }  // namespace routefix::symsim

@@ -42,8 +42,16 @@ struct BgpSession {
 // Where each interface address lives: address -> device name.
 std::map<uint32_t, std::string> addressOwners(const model::Network& network);
 
-// Every pair of devices with at least one neighbor statement pointing at the other.
-// Sorted by (a, b) for determinism.
+// Every pair of devices with at least one neighbor statement pointing at the other, and the
+// iBGP sessions absentIbgpSessions adds. Sorted by (a, b) for determinism.
 std::vector<BgpSession> discoverSessions(const model::Network& network);
+
+// iBGP sessions with no statement on either side that the AS's design calls for, so a repair
+// can add one whose both ends were deleted: in an AS with route reflectors, a router with no
+// iBGP session at all gets one to each reflector, and reflectors get one to each other; in an AS
+// without reflectors (a full mesh, when at least half of its pairs are written) every pair
+// missing from the mesh. Each end is addressed where the device's iBGP peers reach it (else its
+// router-id loopback). `sessions`: those the statements describe.
+std::vector<BgpSession> absentIbgpSessions(const model::Network& network, const std::vector<BgpSession>& sessions);
 
 }  // namespace routefix::symsim

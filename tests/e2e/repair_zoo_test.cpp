@@ -1,8 +1,9 @@
 // End-to-end: `routefix repair` re-adds what the second evaluation corpus deletes (a client's
-// iBGP session to its reflector, a `network` statement or its Junos prefix-list entry, the
-// Null0/discard static anchoring an aggregate), on the 11-router Abilene network of
-// bench/zoo_errors.py, one router of each vendor per class. The patch must write back the
-// deleted lines (a description aside) and the patched snapshot must hold every intent.
+// iBGP session to its reflector, at one end or both, a `network` statement or its Junos
+// prefix-list entry, the Null0/discard static anchoring an aggregate), on the 11-router
+// Abilene network of bench/zoo_errors.py, one router of each vendor per class. The patch must
+// write back the deleted lines (a description aside) and the patched snapshot must hold every
+// intent.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -72,7 +73,10 @@ std::multiset<std::string> addedLines(const nlohmann::json& repair) {
   return added;
 }
 
-void checkReAdded(const std::string& errorClass, int seed, const std::string& vendor) {
+// `clientLineNeeded` false: the reflector is its AS's only one, so the client also hears every
+// route as a non-client of it and the smallest repair leaves `route-reflector-client` out.
+void checkReAdded(const std::string& errorClass, int seed, const std::string& vendor,
+                  bool clientLineNeeded = true) {
   CAPTURE(errorClass);
   CAPTURE(seed);
   CAPTURE(vendor);
@@ -96,6 +100,7 @@ void checkReAdded(const std::string& errorClass, int seed, const std::string& ve
   auto added = addedLines(j);
   for (const auto& line : deleted) {
     if (line.find("description") != std::string::npos) continue;  // not needed for the session
+    if (!clientLineNeeded && line.find("route-reflector-client") != std::string::npos) continue;
     CAPTURE(line);
     CHECK(added.count(line) > 0);
   }
@@ -108,6 +113,15 @@ TEST_CASE("repair re-adds a client's deleted iBGP session to its route reflector
   checkReAdded("deleted-ibgp-neighbor", 1, "frr");    // remote-as + update-source lo
   checkReAdded("deleted-ibgp-neighbor", 5, "ios");    // remote-as + update-source Loopback0
   checkReAdded("deleted-ibgp-neighbor", 3, "junos");  // the neighbor joins its emptied group
+}
+
+// Both ends deleted: no statement is left to say a session belonged there, so repair adds
+// the session the AS's design calls for (a router with no session to any reflector) on both
+// ends, the reflector's `route-reflector-client` line included, each in its vendor's syntax.
+TEST_CASE("repair re-adds an iBGP session deleted at both ends") {
+  checkReAdded("deleted-ibgp-session", 1, "frr");         // IOS reflector, one of two in the AS
+  checkReAdded("deleted-ibgp-session", 3, "junos");       // the same; the neighbor joins its emptied group
+  checkReAdded("deleted-ibgp-session", 12, "ios", false);  // FRR reflector, the AS's only one
 }
 
 TEST_CASE("repair re-adds a deleted network statement") {
