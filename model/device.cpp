@@ -30,6 +30,9 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
     case Vendor::Frr:
       d.bgp_ebgp_requires_policy = true;
       d.bgp_import_next_hop_sticks = true;
+      d.bgp_default_originate_withholds_zero_address = true;
+      d.bgp_blackhole_adds_no_export = true;
+      d.ospf_connected_redistribution_skips_covered = true;
       d.bgp_send_community = true;
       d.bgp_maximum_paths = 64;
       d.bgp_multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;

@@ -85,6 +85,20 @@ struct VendorDefaults {
   // attr->rmap_change_flags; FRR 10.4 stopped doing it for `unchanged`, PR #21445). Others:
   // the session's rule applies.
   bool bgp_import_next_hop_sticks = false;
+  // `neighbor X default-originate` also withholds from X every other route whose address is
+  // 0.0.0.0 (0.0.0.0/1, 0.0.0.0/8, ...), not only the learned default: FRR 8.4, the version we
+  // pin (bgp_route.c subgroup_announce_check tests the address; FRR 9.1, commit 4d74ba929d,
+  // tests the length). semantics::withheldByDefaultOriginate.
+  bool bgp_default_originate_withholds_zero_address = false;
+  // A route received over eBGP with the BLACKHOLE community (RFC 7999) gets NO_EXPORT added
+  // after the import route-map, so it stays in the AS (FRR bgp_update). semantics::
+  // receivedBlackholeGetsNoExport.
+  bool bgp_blackhole_adds_no_export = false;
+  // `redistribute connected` into OSPF skips every connected prefix inside the subnet of an
+  // OSPF interface, not only that subnet: FRR 8.4 (ospf_zebra.c ospf_distribute_check_connected
+  // uses prefix_match; FRR 10.x, commit 57b1005336, prefix_same). semantics::
+  // ospfRedistributesConnected.
+  bool ospf_connected_redistribution_skips_covered = false;
   // A BGP next hop may resolve over the default route (FRR: not without `ip nht
   // resolve-via-default`).
   bool bgp_next_hop_via_default = true;

@@ -12,6 +12,7 @@ std::optional<Community> parseCommunity(std::string_view text) {
   if (text == "no-export") return kNoExport;
   if (text == "no-advertise") return kNoAdvertise;
   if (text == "local-AS" || text == "local-as" || text == "no-export-subconfed") return kLocalAs;
+  if (text == "blackhole") return kBlackhole;
   if (text == "internet") return kInternet;
   auto colon = text.find(':');
   auto number = [](std::string_view s, uint64_t max) -> std::optional<uint64_t> {
@@ -106,6 +107,7 @@ std::string communityStr(Community c) {
     case kNoExport: return "no-export";
     case kNoAdvertise: return "no-advertise";
     case kLocalAs: return "local-AS";
+    case kBlackhole: return "blackhole";
     default: return std::to_string(c >> 16) + ":" + std::to_string(c & 0xffff);
   }
 }

@@ -23,6 +23,7 @@ using Community = uint32_t;
 inline constexpr Community kNoExport = 0xFFFFFF01;
 inline constexpr Community kNoAdvertise = 0xFFFFFF02;
 inline constexpr Community kLocalAs = 0xFFFFFF03;  // no-export-subconfed
+inline constexpr Community kBlackhole = 0xFFFF029A;  // RFC 7999, 65535:666
 inline constexpr Community kInternet = 0;          // matches every route in IOS lists
 
 std::optional<Community> parseCommunity(std::string_view text);  // "65000:10", "no-export"

@@ -40,6 +40,8 @@ TEST_CASE("communities parse and print") {
   CHECK(*parseCommunity("65000:10") == ((65000u << 16) | 10u));
   CHECK(communityStr(*parseCommunity("65000:10")) == "65000:10");
   CHECK(*parseCommunity("no-export") == kNoExport);
+  CHECK(*parseCommunity("blackhole") == kBlackhole);  // RFC 7999, FRR `set community blackhole`
+  CHECK(communityStr(kBlackhole) == "blackhole");
   CHECK_FALSE(parseCommunity("70000:1"));
   CHECK_FALSE(parseCommunity("a:b"));
 }

@@ -62,8 +62,11 @@ bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b) {
   return a.address && b.address && a.address->subnet() == b.address->subnet();
 }
 
-model::Ipv4 bgpRouterId(const model::Device& device) {
-  if (device.bgp && device.bgp->router_id) return *device.bgp->router_id;
+namespace {
+
+// A router-id nobody configured: the highest loopback address, else the highest interface
+// address.
+model::Ipv4 highestAddressRouterId(const model::Device& device) {
   model::Ipv4 loopback{0}, any{0};
   for (const auto& itf : device.interfaces) {
     if (!itf.routes() || !itf.address) continue;
@@ -71,6 +74,29 @@ model::Ipv4 bgpRouterId(const model::Device& device) {
     if (itf.isLoopback()) loopback = std::max(loopback, itf.address->address);
   }
   return loopback.value ? loopback : any;
+}
+
+}  // namespace
+
+model::Ipv4 bgpRouterId(const model::Device& device) {
+  if (device.bgp && device.bgp->router_id) return *device.bgp->router_id;
+  return highestAddressRouterId(device);
+}
+
+model::Ipv4 ospfRouterId(const model::Device& device) {
+  if (device.ospf && device.ospf->router_id) return *device.ospf->router_id;
+  return highestAddressRouterId(device);
+}
+
+bool ospfRedistributesConnected(const model::Device& device, const model::Prefix& prefix) {
+  if (!device.defaults.ospf_connected_redistribution_skips_covered) return true;
+  return std::none_of(device.interfaces.begin(), device.interfaces.end(), [&](const model::Interface& itf) {
+    return itf.address && ospfArea(device, itf) && itf.address->subnet().contains(prefix);
+  });
+}
+
+bool transitNetworkReplaces(uint64_t cost, model::Ipv4 lsid, uint64_t currentCost, model::Ipv4 currentLsid) {
+  return cost < currentCost || (cost == currentCost && lsid.value > currentLsid.value);
 }
 
 uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& neighbor) {
@@ -111,6 +137,14 @@ bool suppressedBySummary(const model::BgpProcess& bgp, const model::Prefix& pref
   return std::any_of(bgp.aggregates.begin(), bgp.aggregates.end(), [&](const model::BgpAggregate& a) {
     return a.summary_only && a.prefix.length < prefix.length && a.prefix.contains(prefix);
   });
+}
+
+bool withheldByDefaultOriginate(const model::VendorDefaults& defaults, const model::Prefix& prefix) {
+  return prefix.length == 0 || (defaults.bgp_default_originate_withholds_zero_address && prefix.address.value == 0);
+}
+
+bool receivedBlackholeGetsNoExport(const model::VendorDefaults& receiver, bool ebgpNotConfed) {
+  return ebgpNotConfed && receiver.bgp_blackhole_adds_no_export;
 }
 
 bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* n, Direction d) {

@@ -86,6 +86,25 @@ bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b);
 // The rule: semantics/bgp_next_hop.h; sim == symsim compares the next hops.
 enum class NextHopByPolicy : uint8_t { None = 0, Changed = 1, Unchanged = 2 };
 
+// The OSPF router-id: `router-id` under the OSPF process, else the highest loopback address,
+// else the highest interface address (IOS; FRR's ospfd takes zebra's router-id, chosen the same
+// way). Never the BGP router-id.
+model::Ipv4 ospfRouterId(const model::Device& device);
+
+// Whether `redistribute connected` into OSPF takes the connected prefix: not, where the
+// device's VendorDefaults::ospf_connected_redistribution_skips_covered holds (FRR 8.4), when an
+// OSPF interface's subnet covers it (10.0.0.128/30 under an OSPF 10.0.0.0/24). Engine: sim
+// computeOspf(); symsim's OSPF has no externals.
+bool ospfRedistributesConnected(const model::Device& device, const model::Prefix& prefix);
+
+// Several network-LSAs for one IP network (the same subnet on separate broadcast segments, each
+// with its DR): the intra-area route is the cheapest one's alone, never their union, and among
+// equally cheap ones the LSA with the highest Link State ID (the DR's interface address) wins
+// (RFC 2328 16.1 (2d); FRR 8.4 ospf_route.c ospf_intra_add_transit). Stub links of the same
+// prefix are merged in afterwards at equal cost (16.1 second stage). Engine: sim computeOspf();
+// symsim's OSPF models adjacencies, not network-LSAs.
+bool transitNetworkReplaces(uint64_t cost, model::Ipv4 lsid, uint64_t currentCost, model::Ipv4 currentLsid);
+
 // ---- BGP sessions -------------------------------------------------------------------------
 
 // The BGP router-id: `bgp router-id` (Junos: routing-options router-id), else the highest
@@ -123,6 +142,20 @@ const model::BgpNeighbor* sessionTemplate(const model::BgpProcess& bgp, bool ebg
 // `aggregate-address A summary-only`: the router sends none of the more specific routes A
 // covers (FRR bgp_aggregate_route suppresses them; IOS the same).
 bool suppressedBySummary(const model::BgpProcess& bgp, const model::Prefix& prefix);
+
+// `neighbor X default-originate`: the router sends X its own default route (outside the
+// outbound policy) and none of the routes it has for 0.0.0.0/0. Where
+// VendorDefaults::bgp_default_originate_withholds_zero_address holds (FRR 8.4) every prefix
+// whose address is 0.0.0.0 is withheld from X as well. Engines: sim exportPath(), symsim
+// exported().
+bool withheldByDefaultOriginate(const model::VendorDefaults& defaults, const model::Prefix& prefix);
+
+// RFC 7999: a route received with BLACKHOLE (65535:666) over an eBGP session (not confed-eBGP)
+// gets NO_EXPORT added once the import route-map has run, where the receiver's
+// VendorDefaults::bgp_blackhole_adds_no_export holds (FRR 8.4 bgp_route.c bgp_update,
+// peer->sort == BGP_PEER_EBGP; after bgp_input_modifier). Engines: sim importPath(); symsim
+// tracks both communities only where policies name them (its candidates in bgp_encoding.cpp).
+bool receivedBlackholeGetsNoExport(const model::VendorDefaults& receiver, bool ebgpNotConfed);
 
 // FRR >= 7.4 `bgp ebgp-requires-policy`: an eBGP neighbor without any inbound (outbound)
 // filter - route-map, prefix-list or filter-list (bgp_inbound_policy_exists) - takes

@@ -134,6 +134,38 @@ TEST_CASE("BGP router-id: configured, else highest loopback; never the OSPF rout
   CHECK(bgpRouterId(d).str() == "1.1.1.1");
 }
 
+TEST_CASE("OSPF router-id: configured, else highest loopback; never the BGP router-id") {
+  auto d = device(model::Vendor::Frr);
+  d.interfaces = {iface("eth0", "10.0.0.9"), iface("lo", "10.255.0.1")};
+  d.bgp.emplace();
+  d.bgp->router_id = *model::Ipv4::parse("1.1.1.1");
+  d.ospf.emplace();
+  CHECK(ospfRouterId(d).str() == "10.255.0.1");
+  d.ospf->router_id = *model::Ipv4::parse("9.9.9.9");
+  CHECK(ospfRouterId(d).str() == "9.9.9.9");
+}
+
+TEST_CASE("network-LSAs of one subnet: the cheaper, then the higher Link State ID") {
+  auto ip = [](const char* s) { return *model::Ipv4::parse(s); };
+  CHECK(transitNetworkReplaces(20, ip("10.1.3.8"), 20, ip("10.1.3.7")));
+  CHECK_FALSE(transitNetworkReplaces(20, ip("10.1.3.7"), 20, ip("10.1.3.8")));
+  CHECK(transitNetworkReplaces(10, ip("10.1.3.1"), 20, ip("10.1.3.8")));
+  CHECK_FALSE(transitNetworkReplaces(30, ip("10.1.3.9"), 20, ip("10.1.3.8")));
+}
+
+TEST_CASE("FRR 8.4: default-originate withholds 0.0.0.0/N, BLACKHOLE over eBGP gets NO_EXPORT") {
+  auto frr = model::VendorDefaults::forVendor(model::Vendor::Frr);
+  auto ios = model::VendorDefaults::forVendor(model::Vendor::Ios);
+  auto p = [](const char* s) { return *model::Prefix::parse(s); };
+  CHECK(withheldByDefaultOriginate(ios, p("0.0.0.0/0")));
+  CHECK_FALSE(withheldByDefaultOriginate(ios, p("0.0.0.0/1")));
+  CHECK(withheldByDefaultOriginate(frr, p("0.0.0.0/1")));
+  CHECK_FALSE(withheldByDefaultOriginate(frr, p("128.0.0.0/1")));
+  CHECK(receivedBlackholeGetsNoExport(frr, true));
+  CHECK_FALSE(receivedBlackholeGetsNoExport(frr, false));  // iBGP, confed-eBGP
+  CHECK_FALSE(receivedBlackholeGetsNoExport(ios, true));
+}
+
 TEST_CASE("a confederation member presents its identifier outside the confederation") {
   model::BgpProcess bgp;
   bgp.asn = 65501;

@@ -550,6 +550,8 @@ class Engine {
       policies_[n].applyOne(sn.default_originate_route_map, s);
       return transform(p, d, s);
     }
+    if (facts.default_originate && semantics::withheldByDefaultOriginate(topo_.device(n).defaults, prefix))
+      return std::nullopt;
     if (best_[n].empty()) return std::nullopt;
     const BgpPath& b = *best_[n].front();
     // EOS and Junos advertise only routes active in the main RIB (VendorDefaults).
@@ -740,6 +742,12 @@ class Engine {
       if (s.next_hop_set) path.next_hop = s.next_hop.value;
       if (s.next_hop_peer_address) path.next_hop = peer.sender_address.value;
       if (cfg.import_next_hop_sticks) path.next_hop_policy = nextHopByPolicy(s);
+    }
+    if (tables_.communities.contains(path.communities, model::kBlackhole) &&
+        semantics::receivedBlackholeGetsNoExport(topo_.device(r).defaults, peer.ebgp && !peer.confed)) {
+      auto with = tables_.communities.get(path.communities);
+      with.push_back(model::kNoExport);
+      path.communities = tables_.communities.intern(std::move(with));
     }
     path.kind = PathKind::Learned;
     path.session = p;

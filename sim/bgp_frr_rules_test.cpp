@@ -164,3 +164,42 @@ TEST_CASE("extended and large communities: set on export, matched by lists on im
     }
   }
 }
+
+TEST_CASE("default-originate: FRR 8.4 withholds every prefix whose address is 0.0.0.0") {
+  // topotest bgp_default_route: r1 announces 0.0.0.0/1 (a blackhole static) and sends r2 a
+  // default; FRR 8.4's r2 has the default only (subgroup_announce_check tests the address).
+  for (Vendor vendor : {Vendor::Frr, Vendor::Ios}) {
+    CAPTURE(static_cast<int>(vendor));
+    auto b = ebgpChain(vendor);
+    StaticRoute half;
+    half.prefix = *Prefix::parse("0.0.0.0/1");
+    half.null_route = true;
+    b.dev("r1").static_routes.push_back(half);
+    b.network("r1", "0.0.0.0/1");
+    b.dev("r1").bgp->neighbors.back().default_originate = true;
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r2", "0.0.0.0/0"));
+    CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+    CHECK((routeAt(dp, "r2", "0.0.0.0/1") == nullptr) == (vendor == Vendor::Frr));
+  }
+}
+
+TEST_CASE("BLACKHOLE received over eBGP: FRR adds NO_EXPORT, so the route stays in the AS") {
+  // topotest bgp_blackhole_community: r1 tags its routes blackhole towards r2; FRR's r2 keeps
+  // them (with no-export added) and does not pass them to r3 over eBGP. IOS adds nothing.
+  for (Vendor vendor : {Vendor::Frr, Vendor::Ios}) {
+    CAPTURE(static_cast<int>(vendor));
+    auto b = ebgpChain(vendor);
+    b.dev("r1").bgp->neighbors.back().send_community = true;
+    PolicySet tag;
+    tag.kind = PolicySet::Kind::Community;
+    tag.communities = {kBlackhole};
+    setPolicy(b, "r1", "ALL", {clauseWith(10, {tag})});
+    auto dp = simulate(b.build());
+    const Route* atR2 = routeAt(dp, "r2", "10.1.0.0/24");
+    REQUIRE(atR2);
+    bool noExport = std::count(atR2->communities.begin(), atR2->communities.end(), kNoExport) == 1;
+    CHECK(noExport == (vendor == Vendor::Frr));
+    CHECK((routeAt(dp, "r3", "10.1.0.0/24") == nullptr) == (vendor == Vendor::Frr));
+  }
+}

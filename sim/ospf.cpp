@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <queue>
 #include <unordered_map>
 
@@ -68,13 +69,28 @@ struct Edge {
   uint32_t gateway;  // network -> router: the router's address on the segment
 };
 
+// A subnet of a router's interface in the area. `transit`: the subnet of a broadcast segment
+// with adjacencies, which the segment's network-LSA describes; the others are stub links.
+struct Stub {
+  Prefix prefix;
+  uint32_t cost;
+  bool transit = false;
+};
+
+// What a transit network's network-LSA says: its subnet and Link State ID (the DR's address).
+struct NetworkLsa {
+  Prefix prefix;
+  Ipv4 lsid;
+};
+
 // One area: routers are vertices [0, routers.size()), transit networks follow.
 struct AreaGraph {
   uint32_t area = 0;
   std::vector<uint32_t> routers;
   std::unordered_map<uint32_t, uint32_t> vertexOfNode;
   std::vector<std::vector<Edge>> adjacency;
-  std::vector<std::vector<std::pair<Prefix, uint32_t>>> stubs;  // per router vertex
+  std::vector<std::vector<Stub>> stubs;            // per router vertex
+  std::vector<std::optional<NetworkLsa>> networks;  // per network vertex; none: point-to-point
 };
 
 struct SpfResult {
@@ -197,6 +213,9 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       if (std::find(areas.begin(), areas.end(), *area) == areas.end()) areas.push_back(*area);
     }
   }
+  std::vector<Ipv4> routerIds(nodeCount);
+  for (uint32_t n = 0; n < nodeCount; ++n)
+    if (topo.device(n).ospf) routerIds[n] = semantics::ospfRouterId(topo.device(n));
   for (auto& s : state) {
     std::sort(s.areas.begin(), s.areas.end());
     s.abr = s.areas.size() > 1 && s.areas.front() == 0;  // Cisco-style ABR: needs the backbone
@@ -217,11 +236,12 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     for (const auto& o : ifs) {
       if (o.area != areaId) continue;
       uint32_t rv = g.vertexOfNode.at(o.node);
-      for (const auto& p : o.prefixes) g.stubs[rv].emplace_back(p, o.cost);
-      if (o.passive || o.loopback) continue;
       uint64_t key = (static_cast<uint64_t>(o.node) << 32) | o.iface;
       bool adjacent = false;
+      // The DR: the highest router-id on the segment (`ip ospf priority` is not modelled).
+      Ipv4 drId = routerIds[o.node], drAddress = o.address;
       for (const auto& peer : topo.segmentPeers({o.node, o.iface})) {
+        if (o.passive || o.loopback) break;
         auto pi = ifIndex.find((static_cast<uint64_t>(peer.node) << 32) | peer.iface);
         if (pi == ifIndex.end()) continue;
         const auto& po = ifs[pi->second];
@@ -231,10 +251,21 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
           continue;
         adjacent = true;
         key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
+        if (drId < routerIds[po.node]) {
+          drId = routerIds[po.node];
+          drAddress = po.address;
+        }
       }
+      bool transit = adjacent && !o.point_to_point && !o.prefixes.empty();
+      for (size_t k = 0; k < o.prefixes.size(); ++k)
+        g.stubs[rv].push_back(Stub{o.prefixes[k], o.cost, transit && k == 0});  // primary first
       if (!adjacent) continue;
       auto [it, inserted] = networkVertex.emplace(key, static_cast<uint32_t>(g.adjacency.size()));
-      if (inserted) g.adjacency.emplace_back();
+      if (inserted) {
+        g.adjacency.emplace_back();
+        g.networks.emplace_back();
+      }
+      if (transit) g.networks[it->second - g.routers.size()] = NetworkLsa{o.prefixes.front(), drAddress};
       g.adjacency[rv].push_back(Edge{it->second, o.cost, o.iface, 0});
       g.adjacency[it->second].push_back(Edge{rv, 0, 0, o.address.value});
     }
@@ -243,14 +274,30 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       auto spf = shortestPaths(g, s);
       auto& intra = state[node].intraByArea[areaId];
       auto& routerDist = state[node].routerDist[areaId];
-      for (const auto& [p, cost] : g.stubs[s]) {
-        offer(intra[p], cost, 0, {});
-        state[node].own.insert(p);
+      for (const auto& stub : g.stubs[s]) {
+        offer(intra[stub.prefix], stub.cost, 0, {});
+        state[node].own.insert(stub.prefix);
       }
+      // Transit networks first, one network-LSA per subnet (semantics::transitNetworkReplaces),
+      // then the stub links, merged at equal cost (RFC 2328 16.1, both stages).
+      uint32_t firstNetwork = static_cast<uint32_t>(g.routers.size());
+      std::map<Prefix, uint32_t> transitVertex;
+      for (uint32_t k = 0; k < g.networks.size(); ++k) {
+        const auto& lsa = g.networks[k];
+        uint32_t v = firstNetwork + k;
+        if (!lsa || spf.dist[v] == kInfinite) continue;
+        auto [chosen, fresh] = transitVertex.try_emplace(lsa->prefix, v);
+        if (!fresh && semantics::transitNetworkReplaces(spf.dist[v], lsa->lsid, spf.dist[chosen->second],
+                                                        g.networks[chosen->second - firstNetwork]->lsid))
+          chosen->second = v;
+      }
+      for (const auto& [p, v] : transitVertex)
+        if (!state[node].own.count(p)) offer(intra[p], spf.dist[v], 0, spf.hops[v]);
       for (uint32_t x = 0; x < g.routers.size(); ++x) {
         if (x == s || spf.dist[x] == kInfinite) continue;
         routerDist[g.routers[x]] = Candidate{spf.dist[x], 0, spf.hops[x]};
-        for (const auto& [p, cost] : g.stubs[x]) offer(intra[p], spf.dist[x] + cost, 0, spf.hops[x]);
+        for (const auto& stub : g.stubs[x])
+          if (!stub.transit) offer(intra[stub.prefix], spf.dist[x] + stub.cost, 0, spf.hops[x]);
       }
     }
   }
@@ -279,6 +326,8 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       bool fromBgp = r.source == model::RouteSource::Bgp;
       auto redistribute = [&](const Route& route) {
         if (!redistributable(d, r, route)) return;
+        if (r.source == model::RouteSource::Connected && !semantics::ospfRedistributesConnected(d, route.prefix))
+          return;
         PolicySubject subject;
         subject.prefix = route.prefix;
         subject.protocol = r.source;

@@ -429,3 +429,58 @@ TEST_CASE("OSPF: an unnumbered interface without point-to-point forms no adjacen
   auto dp = simulate(b.build());
   CHECK_FALSE(routeAt(dp, "r1", "10.2.0.0/24"));
 }
+
+TEST_CASE("OSPF: one subnet on two transit segments takes the network-LSA with the higher Link State ID") {
+  // topotest ospf_prune_next_hop: 10.1.3.0/24 is the r3-r7 segment (DR r7, LSID 10.1.3.7), the
+  // r4-r8 segment (DR r8, LSID 10.1.3.8) and a stub on r5, all 20 away from r2. FRR keeps the
+  // r4-r8 network-LSA alone (ospf_intra_add_transit) and merges r5's stub link at equal cost.
+  NetworkBuilder b;
+  for (auto n : {"r2", "r3", "r4", "r5", "r7", "r8"}) b.router(n);
+  b.iface("r2", "lan", "10.1.2.2/24");
+  for (auto [n, lan, far] : {std::tuple{"r3", "10.1.2.3/24", "10.1.3.3/24"}, {"r4", "10.1.2.4/24", "10.1.3.4/24"},
+                             {"r5", "10.1.2.5/24", "10.1.3.5/24"}}) {
+    b.iface(n, "lan", lan);
+    b.iface(n, "far", far);
+    b.addLink(Link{"r2", "lan", n, "lan"});
+  }
+  b.iface("r7", "far", "10.1.3.7/24");
+  b.iface("r8", "far", "10.1.3.8/24");
+  b.addLink(Link{"r3", "far", "r7", "far"});
+  b.addLink(Link{"r4", "far", "r8", "far"});
+  for (auto n : {"r2", "r3", "r4", "r5", "r7", "r8"}) ospfAll(b, n);
+  SUBCASE("the higher LSID wins among equal transit networks; the stub merges") {
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r2", "10.1.3.0/24");
+    REQUIRE(r);
+    CHECK(r->metric == 20);
+    CHECK(nextHopNodes(*r) == std::vector<std::string>{"r4", "r5"});
+  }
+  SUBCASE("the DR is the highest router-id: r4 elected on its segment gives it LSID 10.1.3.4") {
+    b.dev("r4").ospf->router_id = *Ipv4::parse("10.255.0.4");
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r2", "10.1.3.0/24");
+    REQUIRE(r);
+    CHECK(nextHopNodes(*r) == std::vector<std::string>{"r3", "r5"});
+  }
+}
+
+TEST_CASE("OSPF redistribute connected: FRR 8.4 skips a prefix inside an OSPF interface's subnet") {
+  // topotest ospf_connected_overlapping_prefix: r1's 10.0.0.128/30 (not in OSPF) lies inside its
+  // OSPF 10.0.0.0/24; FRR 8.4's r2 gets no external for it (ospf_distribute_check_connected).
+  for (Vendor vendor : {Vendor::Frr, Vendor::Ios}) {
+    CAPTURE(static_cast<int>(vendor));
+    NetworkBuilder b;
+    b.router("r1", vendor);
+    b.router("r2", vendor);
+    b.iface("r1", "eth0", "10.0.0.1/24").ospf_area = 0;
+    b.iface("r2", "eth0", "10.0.0.2/24").ospf_area = 0;
+    b.iface("r1", "eth1", "10.0.0.129/30");
+    b.iface("r1", "eth2", "10.9.0.1/24");
+    b.addLink(Link{"r1", "eth0", "r2", "eth0"});
+    for (auto n : {"r1", "r2"}) b.dev(n).ospf.emplace();
+    b.dev("r1").ospf->redistributions.push_back(Redistribution{.source = RouteSource::Connected});
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r2", "10.9.0.0/24"));
+    CHECK((routeAt(dp, "r2", "10.0.0.128/30") == nullptr) == (vendor == Vendor::Frr));
+  }
+}

@@ -373,6 +373,7 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
     r = policies_.applyChain(site, n->import_policies, d.bgp->import_default, r);
     if (!n->prefix_list_in.empty())
       r.valid = r.valid && policies_.prefixListPermits(d, n->prefix_list_in);
+    markBlackholeNoExport(d, ebgp, r);
     z3::expr peer = ctx_.int_val(static_cast<int64_t>(e.peer.value));
     r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), peer, r.next_hop).simplify();
     if (!d.defaults.bgp_import_next_hop_sticks) r.next_hop_policy = ctx_.int_val(0);
@@ -405,6 +406,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   z3::expr reflected = ctx_.bool_val(false);  // an iBGP route passed on over iBGP
   if (prefix_.length == 0 && stmt && stmt->default_originate)
     return defaultOriginated(s, sender, receiver, *stmt);
+  if (stmt && stmt->default_originate && semantics::withheldByDefaultOriginate(sender.defaults, prefix_))
+    return std::nullopt;
   if (enc != nodes_.end()) {
     const NodeVars& sv = enc->second;
     r = sv.best;
@@ -531,6 +534,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
       if (!stmt->prefix_list_in.empty())
         r.valid = r.valid && policies_.prefixListPermits(d, stmt->prefix_list_in);
     }
+    markBlackholeNoExport(d, s.ebgp, r);
     z3::expr senderAddress = ctx_.int_val(static_cast<int64_t>(s.side(sender->name).address.value));
     r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), senderAddress, r.next_hop).simplify();
     if (!d.defaults.bgp_import_next_hop_sticks) r.next_hop_policy = ctx_.int_val(0);
@@ -554,6 +558,15 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     c.description = (s.ebgp ? "eBGP from " : "iBGP from ") + sender->name;
     v.candidates.push_back(std::move(c));
   }
+}
+
+void BgpEncoding::markBlackholeNoExport(const model::Device& receiver, bool ebgp, SymRoute& r) const {
+  size_t tracked = policies_.trackedCommunities().size();
+  size_t blackhole = policies_.communityIndex(model::kBlackhole);
+  size_t noExport = policies_.communityIndex(model::kNoExport);
+  if (blackhole == tracked || noExport == tracked || !semantics::receivedBlackholeGetsNoExport(receiver.defaults, ebgp))
+    return;
+  r.communities[noExport] = r.communities[noExport] || r.communities[blackhole];
 }
 
 SymView BgpEncoding::view(const Candidate& c) const {

@@ -133,6 +133,9 @@ class BgpEncoding {
   void addLocalCandidates(NodeVars& v);
   void addExternalCandidates(NodeVars& v);
   void addSessionCandidates(NodeVars& v);
+  // semantics::receivedBlackholeGetsNoExport on a received route, where both communities are
+  // tracked (a policy names them); untracked, neither can change a decision here.
+  void markBlackholeNoExport(const model::Device& receiver, bool ebgp, SymRoute& r) const;
   void constrainSelection(NodeVars& v);
   // Each learned candidate's IGP cost to its next hop, and its validity where the next hop
   // may not resolve (needs `costs_`; without it every cost is 0).

@@ -246,7 +246,7 @@ route_map_stmt
   | SET METRIC (NUMBER | SIGNED_NUMBER)                               # SetMetric
   | SET WEIGHT NUMBER                                                 # SetWeight
   | SET COMMUNITY NONE                                                # SetCommunityNone
-  | SET COMMUNITY (WORD | NUMBER)+ ADDITIVE?                          # SetCommunity
+  | SET COMMUNITY (WORD | NUMBER | BLACKHOLE)+ ADDITIVE?              # SetCommunity
   | SET (COMM_LIST | COMMUNITY_LIST) name DELETE                      # SetCommListDelete
   | SET (EXTCOMMUNITY | LARGE_COMMUNITY) rest                         # SetTextCommunity
   | SET AS_PATH PREPEND LAST_AS NUMBER                                # SetAsPathPrependLastAs

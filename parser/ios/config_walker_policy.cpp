@@ -553,9 +553,9 @@ antlrcpp::Any ConfigWalker::visitSetCommunity(IosParser::SetCommunityContext* ct
   s.additive = ctx->ADDITIVE() != nullptr;
   for (auto* child : ctx->children) {
     auto* token = dynamic_cast<antlr4::tree::TerminalNode*>(child);
-    if (!token || (token->getSymbol()->getType() != IosParser::WORD &&
-                   token->getSymbol()->getType() != IosParser::NUMBER))
-      continue;
+    // `blackhole` (RFC 7999) is a keyword elsewhere (`ip route P blackhole`).
+    auto type = token ? token->getSymbol()->getType() : 0;
+    if (type != IosParser::WORD && type != IosParser::NUMBER && type != IosParser::BLACKHOLE) continue;
     auto c = model::parseCommunity(token->getText());
     if (!c) throw ValueError("invalid community " + token->getText());
     s.communities.push_back(*c);

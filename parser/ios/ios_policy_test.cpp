@@ -164,6 +164,14 @@ TEST_CASE("an extended entry in a standard access-list warns") {
   CHECK(warningLines(p, "extended entry") == std::vector<int>{1});
 }
 
+TEST_CASE("set community blackhole: the RFC 7999 community, though `blackhole` is a keyword") {
+  auto p = parseText("route-map R2 permit 10\n set community blackhole 65000:7\n");
+  CHECK(p.warnings.empty());
+  const auto& sets = p.device.route_policies.at("R2").clauses.at(0).sets;
+  REQUIRE(sets.size() == 1);
+  CHECK(sets[0].communities == std::vector<model::Community>{model::kBlackhole, 65000u << 16 | 7});
+}
+
 TEST_CASE("route-map clauses: matches, sets, spans, actions") {
   auto p = parseText(
       "route-map IMPORT permit 10\n"
