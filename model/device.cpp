@@ -41,6 +41,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_next_hop_via_default = false;
       d.local_routes = false;
       d.ospf_loopback_cost = 0;
+      d.ipv6_unicast_routing = true;
       break;
     case Vendor::Junos:
       // Junos: static 5, OSPF internal 10, OSPF external 150, BGP 170 (both kinds).
@@ -60,6 +61,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_send_community = true;  // Junos sends communities unless a policy strips them
       d.bgp_multipath_match = MultipathMatch::NeighborAs;
       d.bgp_advertise_inactive = false;
+      d.ipv6_unicast_routing = true;
       break;
     case Vendor::Eos:
       // EOS: every BGP route has distance 200 (`distance bgp 200 200 200`); no communities
@@ -82,6 +84,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.ethernet_shutdown_by_default = true;
       d.ospf_external_metric_bgp = 1;  // as IOS (not confirmed on a device)
       d.bgp_redistribute_internal = false;
+      d.ipv6_unicast_routing = true;  // NX-OS has no `ipv6 unicast-routing`: it always routes
       break;
   }
   return d;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/ip.h"
+#include "model/ip_address.h"
 #include "model/policy.h"
 #include "model/source_span.h"
 
@@ -108,6 +109,9 @@ struct VendorDefaults {
   // An OSPF route to the gateway's own address (the neighbour's loopback across an unnumbered
   // link): EOS installs it via the interface alone; IOS keeps the gateway address.
   bool ospf_route_to_gateway_via_interface = false;
+  // Whether the device routes IPv6 without saying so: FRR and Junos do; IOS and EOS only
+  // with `ipv6 unicast-routing` (without it they are IPv6 hosts: no IPv6 routing table).
+  bool ipv6_unicast_routing = false;
 
   static VendorDefaults forVendor(Vendor v);
 };
@@ -120,10 +124,23 @@ struct InterfaceAddress {
   Prefix subnet() const { return Prefix(address, length); }
 };
 
+// An IPv6 address of an interface (`ipv6 address 2001:db8::1/64`, IOS `ipv6 address
+// fe80::1 link-local`, IOS `ipv6 address 2001:db8::/64 eui-64`).
+struct Ipv6InterfaceAddress {
+  IpAddress address;  // for eui-64: the subnet's first address (the MAC decides the rest)
+  uint8_t length = 64;
+  bool link_local = false;  // fe80::/10: scoped to the link, never a route
+  bool eui64 = false;       // the host part is the interface's EUI-64: only the subnet is known
+  SourceSpan span;
+
+  IpPrefix subnet() const { return IpPrefix(address, length); }
+};
+
 struct Interface {
   std::string name;  // as written ("GigabitEthernet0/1", "eth0", "ge-0/0/0.0")
   std::optional<InterfaceAddress> address;
   std::vector<InterfaceAddress> secondary;
+  std::vector<Ipv6InterfaceAddress> ipv6_addresses;  // in config order
   // Non-empty: the interface is unnumbered and borrows this interface's address (IOS
   // `ip unnumbered Loopback0`); it has no subnet of its own (see Device::sourceAddress).
   std::string unnumbered;
@@ -162,6 +179,18 @@ struct StaticRoute {
   std::optional<Ipv4> next_hop;
   std::string interface;  // exit interface, if given
   bool null_route = false;  // Null0 / discard / blackhole / reject
+  uint32_t distance = 1;
+  uint32_t tag = 0;
+  SourceSpan span;
+};
+
+// `ipv6 route P NH|IFACE [distance]`: StaticRoute's IPv6 twin (the IPv4 one keeps the
+// uint32 Prefix the IPv4 stages key on).
+struct Ipv6StaticRoute {
+  IpPrefix prefix;
+  std::optional<IpAddress> next_hop;
+  std::string interface;    // exit interface, if given (needed with a link-local next hop)
+  bool null_route = false;  // Null0 / blackhole / reject
   uint32_t distance = 1;
   uint32_t tag = 0;
   SourceSpan span;
@@ -383,6 +412,7 @@ struct Vrf {
   std::optional<NameReference> import_map;  // IOS `import map RM`: filters what comes in
   std::optional<NameReference> export_map;  // IOS `export map RM`: sets route targets per route
   std::vector<StaticRoute> static_routes;
+  std::vector<Ipv6StaticRoute> ipv6_static_routes;
   std::optional<OspfProcess> ospf;
   std::vector<EigrpProcess> eigrp;  // IOS `router eigrp` -> `address-family ipv4 vrf X ...`
   std::optional<BgpProcess> bgp;  // IOS `address-family ipv4 vrf X`, FRR `router bgp N vrf X`, ...
@@ -398,6 +428,10 @@ struct Device {
 
   std::vector<Interface> interfaces;  // in config order
   std::vector<StaticRoute> static_routes;
+  std::vector<Ipv6StaticRoute> ipv6_static_routes;
+  // IOS/EOS `ipv6 unicast-routing` (default from VendorDefaults); false: no IPv6 routes.
+  bool ipv6_unicast_routing = false;
+  SourceSpan ipv6_unicast_routing_span;
   std::vector<AggregateRoute> aggregate_routes;
   std::optional<OspfProcess> ospf;
   std::vector<EigrpProcess> eigrp;
@@ -405,6 +439,7 @@ struct Device {
   std::map<std::string, Vrf> vrfs;  // named VRFs, by name (case as written)
 
   std::map<std::string, PrefixList> prefix_lists;
+  std::map<std::string, IpPrefixList> ipv6_prefix_lists;  // a namespace of their own
   std::map<std::string, CommunityList> community_lists;
   std::map<std::string, CommunityList> ext_community_lists;    // FRR `bgp extcommunity-list`
   std::map<std::string, CommunityList> large_community_lists;  // `bgp large-community-list`

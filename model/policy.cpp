@@ -131,6 +131,12 @@ bool PrefixList::permits(const Prefix& p) const {
   return i && entries[*i].action == Action::Permit;
 }
 
+bool IpPrefixList::permits(const IpPrefix& p) const {
+  for (const auto& e : entries)
+    if (e.matches(p)) return e.action == Action::Permit;
+  return false;
+}
+
 // Cisco regexes use "_" for "any delimiter or an end of the string": FRR's bgp_regcomp
 // (bgpd/bgp_regex.c) substitutes (^|[,{}() ]|$).
 std::string posixFromCiscoRegex(std::string_view pattern) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/ip.h"
+#include "model/ip_address.h"
 #include "model/source_span.h"
 
 namespace routefix::model {
@@ -50,6 +51,29 @@ struct PrefixList {
   // Returns the index of the deciding entry, or nullopt for the implicit deny.
   std::optional<size_t> firstMatch(const Prefix& p) const;
   bool permits(const Prefix& p) const;
+};
+
+// `ipv6 prefix-list`: the same first-match semantics over family-aware prefixes (lengths up
+// to 128; see prefixRangeMatches). IPv4 lists stay PrefixList while the policy engine and the
+// symbolic encoding work on the uint32 Prefix.
+struct IpPrefixListEntry {
+  uint32_t seq = 0;
+  Action action = Action::Permit;
+  IpPrefix prefix;
+  std::optional<uint8_t> ge;
+  std::optional<uint8_t> le;
+  SourceSpan span;
+
+  bool matches(const IpPrefix& p) const { return prefixRangeMatches(prefix, ge, le, p); }
+};
+
+struct IpPrefixList {
+  std::string name;
+  std::vector<IpPrefixListEntry> entries;  // ordered by seq
+  SourceSpan span;
+
+  // The first matching entry decides; no match is an implicit deny.
+  bool permits(const IpPrefix& p) const;
 };
 
 // ---- extended and large communities (RFC 4360, RFC 8092) ----------------------------

@@ -107,6 +107,7 @@ EIGRP : 'eigrp';
 END : 'end';
 EQ : 'eq';
 ESTABLISHED : 'established';
+EUI_64 : 'eui-64';
 EXACT_MATCH : 'exact-match';
 EXIT : 'exit';
 EXIT_ADDRESS_FAMILY : 'exit-address-family';
@@ -145,6 +146,7 @@ LARGE_COMMUNITY : 'large-community';
 LARGE_COMMUNITY_LIST : 'large-community-list';
 LAST_AS : 'last-as';
 LE : 'le';
+LINK_LOCAL : 'link-local';
 LOCAL_AS : 'local-as';
 LOCAL_PREFERENCE : 'local-preference';
 LOG : 'log';
@@ -219,6 +221,7 @@ TYPE_1 : 'type-1';
 TYPE_2 : 'type-2';
 UNCHANGED : 'unchanged';
 UNICAST : 'unicast';
+UNICAST_ROUTING : 'unicast-routing';
 UNNUMBERED : 'unnumbered';
 UPDATE_SOURCE : 'update-source';
 VRF : 'vrf';
@@ -227,6 +230,11 @@ WEIGHT : 'weight';
 // ---- values ----------------------------------------------------------------------------
 IP_PREFIX : OCTET '.' OCTET '.' OCTET '.' OCTET '/' DIGIT+;
 IP_ADDRESS : OCTET '.' OCTET '.' OCTET '.' OCTET;
+// IPv6 text (RFC 4291 2.2): with "::", or all eight groups (the last two may be a dotted
+// quad). Communities ("65000:1"), large communities ("1:2:3"), MAC addresses and times have
+// neither, so they stay WORDs; the walker checks the value (model::IpAddress::parseV6).
+IPV6_PREFIX : IPV6_TEXT '/' DIGIT+;
+IPV6_ADDRESS : IPV6_TEXT;
 NUMBER : DIGIT+;
 SIGNED_NUMBER : [+-] DIGIT+;
 
@@ -248,6 +256,13 @@ WORD : ~[ \t\f\r\n]+;
 
 fragment DIGIT : [0-9];
 fragment OCTET : DIGIT DIGIT? DIGIT?;
+fragment HEX16 : HEX HEX? HEX? HEX?;
+fragment HEX : [0-9a-fA-F];
+fragment DOTTED_QUAD : OCTET '.' OCTET '.' OCTET '.' OCTET;
+fragment IPV6_TEXT
+  : (HEX16 ':')* HEX16? '::' (HEX16 ':')* (HEX16 | DOTTED_QUAD)?
+  | HEX16 ':' HEX16 ':' HEX16 ':' HEX16 ':' HEX16 ':' HEX16 ':' (HEX16 ':' HEX16 | DOTTED_QUAD)
+  ;
 
 // `banner <type>` then either a delimited body or FRR's `default` / `line TEXT` / `file F`.
 mode M_BANNER_TYPE;

@@ -54,6 +54,10 @@ global_stmt
   | ROUTE_MAP name action? NUMBER?                                    # RouteMapHeader
   | BANNER BANNER_TYPE? (BANNER_BODY | BANNER_KEYWORD)? ~NEWLINE*     # Banner
   | FRR DEFAULTS name                                                 # FrrDefaults
+  | NO? IPV6 UNICAST_ROUTING                                          # Ipv6UnicastRouting
+  | IPV6 ROUTE (VRF name)? IPV6_PREFIX ipv6_route_target static_option* # Ipv6Route
+  | IPV6 PREFIX_LIST name (SEQ NUMBER)? action ipv6_prefix_list_match # Ipv6PrefixListEntry
+  | IPV6 PREFIX_LIST name DESCRIPTION ~NEWLINE*                       # Ipv6PrefixListDescription
   ;
 
 route_dest : IP_PREFIX | IP_ADDRESS IP_ADDRESS ;
@@ -65,11 +69,20 @@ route_target
   | REJECT
   ;
 
+ipv6_route_target
+  : IPV6_ADDRESS WORD?      // next hop, optionally pinned to an interface (FRR; IOS link-local)
+  | WORD IPV6_ADDRESS?      // exit interface (Null0 included), optionally with a next hop (IOS)
+  | BLACKHOLE
+  | REJECT
+  ;
+
 static_option : NUMBER | TAG NUMBER | NAME name | PERMANENT ;
 
 action : PERMIT | DENY ;
 
 prefix_list_match : (IP_PREFIX | ANY) (GE NUMBER | LE NUMBER | EQ NUMBER)* ;
+
+ipv6_prefix_list_match : (IPV6_PREFIX | ANY) (GE NUMBER | LE NUMBER | EQ NUMBER)* ;
 
 // EOS block form: `ip prefix-list NAME` then `seq N permit P [eq|ge|le N]` lines.
 prefix_list_block_stmt : SEQ NUMBER action prefix_list_match ;
@@ -113,6 +126,9 @@ interface_stmt
   | IP ACCESS_GROUP name (IN | OUT)                                   # IfAccessGroup
   | TUNNEL SOURCE name                                                # IfTunnelSource
   | DELAY NUMBER                                                      # IfDelay
+  | IPV6 ADDRESS IPV6_PREFIX EUI_64?                                  # IfIpv6Address
+  | IPV6 ADDRESS IPV6_ADDRESS LINK_LOCAL                              # IfIpv6LinkLocal
+  | NO IPV6 ADDRESS (IPV6_PREFIX | IPV6_ADDRESS LINK_LOCAL)?          # IfNoIpv6Address
   ;
 
 // Valid in interface and route-map mode.
@@ -269,7 +285,7 @@ mode_exit_stmt : EXIT | END | EXIT_ADDRESS_FAMILY | EXIT_VRF ;
 list_name : WORD | NUMBER ;
 
 // A name may be any word, including one that is a keyword elsewhere.
-name : WORD | NUMBER | IP_ADDRESS | IP_PREFIX | SIGNED_NUMBER | keyword ;
+name : WORD | NUMBER | IP_ADDRESS | IP_PREFIX | IPV6_ADDRESS | IPV6_PREFIX | SIGNED_NUMBER | keyword ;
 
 keyword
   : ACCESS_GROUP | ACCESS_LIST | ACTIVATE | ADDITIVE | ADDRESS | ADDRESS_FAMILY |
@@ -279,10 +295,10 @@ keyword
   COMPARE_ROUTERID | CONFED | CONFEDERATION | CONNECTED | CONTINUE | COST | DEFAULT | DEFAULTS |
   DEFAULT_INFORMATION | DEFAULT_ORIGINATE | DELETE | DENY | DESCRIPTION |
   DEFAULT_METRIC | DELAY | DETERMINISTIC_MED | DISTANCE | EIGRP | EXIT_AF_INTERFACE | EXIT_AF_TOPOLOGY | EBGP_MULTIHOP | ECMP | EIBGP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
-  ESTABLISHED | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
+  ESTABLISHED | EUI_64 | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
   EXTCOMMUNITY | EXTCOMMUNITY_LIST | EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
   IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |
-  L2VPN | LARGE_COMMUNITY | LARGE_COMMUNITY_LIST | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
+  L2VPN | LINK_LOCAL | LARGE_COMMUNITY | LARGE_COMMUNITY_LIST | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
   MATCH | MAXIMUM_PATHS | MED | METRIC | METRIC_TYPE | MISSING_AS_WORST | MULTICAST |
   MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |
   NO | NONE | NOT_ADVERTISE | NO_PREPEND | ON_MATCH | ORIGIN | ORIGINATE | OSPF | OUT |
@@ -291,5 +307,5 @@ keyword
   REJECT | REMARK | REMOTE_AS | REMOVE_PRIVATE_AS | REPLACE_AS | ROUTE | ROUTER |
   ROUTER_ID | ROUTE_MAP | ROUTE_REFLECTOR_CLIENT | SECONDARY | SEND_COMMUNITY | SEQ | SET |
   SHUTDOWN | SOURCE | SOURCE_PROTOCOL | STANDARD | STATIC | SUBNETS | SUMMARY_ONLY | TAG | TUNNEL | TYPE_1 |
-  TOPOLOGY | TYPE_2 | UNCHANGED | UNICAST | UNNUMBERED | UPDATE_SOURCE | VRF | WEIGHT
+  TOPOLOGY | TYPE_2 | UNCHANGED | UNICAST | UNICAST_ROUTING | UNNUMBERED | UPDATE_SOURCE | VRF | WEIGHT
   ;

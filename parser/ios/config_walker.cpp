@@ -277,18 +277,28 @@ antlrcpp::Any ConfigWalker::visitIpRoute(IosParser::IpRouteContext* ctx) {
       if (toLower(r.interface).rfind("null", 0) == 0) r.null_route = true;
     }
   }
-  r.distance = out_.device().defaults.distance_static;
-  for (auto* option : ctx->static_option()) {
-    if (option->TAG())
-      r.tag = parseNumber(option->NUMBER()->getText());
-    else if (option->NUMBER())
-      r.distance = parseNumber(option->NUMBER()->getText(), 1, 255);
-  }
+  readStaticOptions(ctx->static_option(), r.distance, r.tag);
   r.span = here();
-  // `ip route vrf X ...` (IOS, EOS), or a route inside a VRF's block (NX-OS, FRR).
-  std::string vrf = ctx->VRF() ? ctx->name()->getText() : mode_ == Mode::VrfDefinition ? vrf_ : "";
+  std::string vrf = staticRouteVrf(ctx->VRF(), ctx->name());
   (vrf.empty() ? out_.device().static_routes : out_.vrf(vrf, here()).static_routes).push_back(std::move(r));
   return {};
+}
+
+void ConfigWalker::readStaticOptions(const std::vector<IosParser::Static_optionContext*>& options,
+                                     uint32_t& distance, uint32_t& tag) const {
+  distance = out_.device().defaults.distance_static;
+  for (auto* option : options) {
+    if (option->TAG())
+      tag = parseNumber(option->NUMBER()->getText());
+    else if (option->NUMBER())
+      distance = parseNumber(option->NUMBER()->getText(), 1, 255);
+  }
+}
+
+// `ip[v6] route vrf X ...` (IOS, EOS), or a route inside a VRF's block (NX-OS, FRR).
+std::string ConfigWalker::staticRouteVrf(antlr4::tree::TerminalNode* vrfKeyword, IosParser::NameContext* name) const {
+  if (vrfKeyword) return name->getText();
+  return mode_ == Mode::VrfDefinition ? vrf_ : "";
 }
 
 antlrcpp::Any ConfigWalker::visitBanner(IosParser::BannerContext* ctx) {

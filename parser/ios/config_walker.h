@@ -52,6 +52,14 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitIfTunnelSource(IosParser::IfTunnelSourceContext* ctx) override;
   antlrcpp::Any visitIfDelay(IosParser::IfDelayContext* ctx) override;
   antlrcpp::Any visitDescription_stmt(IosParser::Description_stmtContext* ctx) override;
+  // ---- IPv6 (config_walker_ipv6.cpp) ----
+  antlrcpp::Any visitIpv6UnicastRouting(IosParser::Ipv6UnicastRoutingContext* ctx) override;
+  antlrcpp::Any visitIpv6Route(IosParser::Ipv6RouteContext* ctx) override;
+  antlrcpp::Any visitIpv6PrefixListEntry(IosParser::Ipv6PrefixListEntryContext* ctx) override;
+  antlrcpp::Any visitIpv6PrefixListDescription(IosParser::Ipv6PrefixListDescriptionContext* ctx) override;
+  antlrcpp::Any visitIfIpv6Address(IosParser::IfIpv6AddressContext* ctx) override;
+  antlrcpp::Any visitIfIpv6LinkLocal(IosParser::IfIpv6LinkLocalContext* ctx) override;
+  antlrcpp::Any visitIfNoIpv6Address(IosParser::IfNoIpv6AddressContext* ctx) override;
   // ---- router bgp / router ospf (config_walker_routing.cpp) ----
   antlrcpp::Any visitRouterBgp(IosParser::RouterBgpContext* ctx) override;
   antlrcpp::Any visitRouterOspf(IosParser::RouterOspfContext* ctx) override;
@@ -202,6 +210,11 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   std::string textAfter(antlr4::Token* token) const;
 
   model::Interface& currentInterface();
+  // What `ip route` and `ipv6 route` share: `[DISTANCE] [tag N]` after the target, and the
+  // VRF the route is in (`vrf X` in the statement, or the VRF block it stands in; "" none).
+  void readStaticOptions(const std::vector<IosParser::Static_optionContext*>& options, uint32_t& distance,
+                         uint32_t& tag) const;
+  std::string staticRouteVrf(antlr4::tree::TerminalNode* vrfKeyword, IosParser::NameContext* name) const;
   model::BgpProcess& currentBgp() { return out_.currentBgp(); }
   model::OspfProcess& currentOspf() { return out_.currentOspf(); }
   // The EIGRP process being configured; a named `router eigrp NAME` has none until its

@@ -6,6 +6,7 @@
 #include "model/cisco_regex.h"
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
+#include "parser/ios/prefix_list_entries.h"
 
 namespace routefix::parser::ios {
 
@@ -134,21 +135,7 @@ model::PrefixListEntry prefixListEntry(IosParser::ActionContext* action,
   } else {
     e.prefix = parsePrefix(match->IP_PREFIX()->getText());
   }
-  if (match->GE().size() > 1 || match->LE().size() > 1 || match->EQ().size() > 1 ||
-      (!match->EQ().empty() && (!match->GE().empty() || !match->LE().empty())))
-    throw ValueError("repeated ge/le/eq");
-  for (auto* n : match->NUMBER()) {
-    size_t keyword = n->getSymbol()->getTokenIndex() - 1;
-    auto is = [&](const std::vector<antlr4::tree::TerminalNode*>& kws) {
-      return !kws.empty() && kws[0]->getSymbol()->getTokenIndex() == keyword;
-    };
-    uint8_t value = static_cast<uint8_t>(parseNumber(n->getText(), 0, 32));
-    if (is(match->GE())) e.ge = value;
-    else if (is(match->LE())) e.le = value;
-    else e.ge = e.le = value;
-  }
-  uint8_t lo = e.ge.value_or(e.prefix.length), hi = e.le.value_or(32);
-  if (lo < e.prefix.length || lo > hi) throw ValueError("invalid prefix-list length range");
+  readLengthRange(match, 32, e);
   return e;
 }
 }  // namespace
@@ -162,22 +149,7 @@ void ConfigWalker::addPrefixListEntry(const std::string& name, model::PrefixList
   if (seq) number = parseNumber(seq->getText(), 1);
   model::PrefixList& list = structures_.prefix_lists[name];
   list.name = name;
-  if (number) {
-    e.seq = *number;
-  } else {  // IOS and FRR both number from the highest entry, in steps of 5
-    uint32_t highest = list.entries.empty() ? 0 : list.entries.back().seq;
-    e.seq = highest / 5 * 5 + 5;
-  }
-  // Entries stay sorted by seq; configs list them in order, so the new one usually goes last
-  // (a scan from the front made 404k entries take 206 s).
-  auto pos = list.entries.empty() || list.entries.back().seq < e.seq
-                 ? list.entries.end()
-                 : std::lower_bound(list.entries.begin(), list.entries.end(), e.seq,
-                                    [](const auto& x, uint32_t seq) { return x.seq < seq; });
-  if (pos != list.entries.end() && pos->seq == e.seq)
-    *pos = e;
-  else
-    list.entries.insert(pos, e);
+  insertBySeq(list.entries, std::move(e), number);
   cover(list.span, here());
   noteStructureLine("prefix-list " + list.name);
 }

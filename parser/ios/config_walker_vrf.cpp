@@ -64,9 +64,9 @@ void ConfigWalker::handleVrfDefinitionLine(IosParser::LineContext* ctx, const st
     vrf_af_ipv4_ = true;
     return;
   }
-  // NX-OS and FRR write the VRF's static routes inside its block.
-  if (words.size() > 2 && words[0] == "ip" && words[1] == "route" && ctx->statement() &&
-      dynamic_cast<IosParser::IpRouteContext*>(ctx->statement()->global_stmt())) {
+  // NX-OS and FRR write the VRF's static routes (both families) inside its block.
+  auto* global = ctx->statement() ? ctx->statement()->global_stmt() : nullptr;
+  if (dynamic_cast<IosParser::IpRouteContext*>(global) || dynamic_cast<IosParser::Ipv6RouteContext*>(global)) {
     visit(ctx->statement());
     return;
   }

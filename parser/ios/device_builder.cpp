@@ -9,6 +9,7 @@ namespace routefix::parser::ios {
 DeviceBuilder::DeviceBuilder(model::Vendor dialect) {
   device_.vendor = dialect;
   device_.defaults = model::VendorDefaults::forVendor(dialect);
+  device_.ipv6_unicast_routing = device_.defaults.ipv6_unicast_routing;
 }
 
 void DeviceBuilder::warn(const std::string& file, int line, const std::string& text,
@@ -176,6 +177,7 @@ void DeviceBuilder::addStructures(const std::string& file, FileStructures&& s) {
                std::to_string(it->second.line) + "; that one is used");
   }
   adopt("prefix-list", s.prefix_lists, device_.prefix_lists, fresh);
+  adopt("ipv6 prefix-list", s.ipv6_prefix_lists, device_.ipv6_prefix_lists, fresh);
   adopt("community-list", s.community_lists, device_.community_lists, fresh);
   adopt("extcommunity-list", s.ext_community_lists, device_.ext_community_lists, fresh);
   adopt("large-community-list", s.large_community_lists, device_.large_community_lists, fresh);

@@ -18,6 +18,7 @@ namespace routefix::parser::ios {
 // file's definition, and a later copy that differs is reported.
 struct FileStructures {
   std::map<std::string, model::PrefixList> prefix_lists;
+  std::map<std::string, model::IpPrefixList> ipv6_prefix_lists;
   std::map<std::string, model::CommunityList> community_lists;
   std::map<std::string, model::CommunityList> ext_community_lists;
   std::map<std::string, model::CommunityList> large_community_lists;

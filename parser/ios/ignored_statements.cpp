@@ -34,7 +34,9 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"no", "ip", "bootp"}, {"ip", "finger"}, {"no", "ip", "finger"}, {"ip", "forward-protocol"},
            {"ip", "bgp-community", "new-format"}, {"ip", "dhcp"}, {"no", "ip", "dhcp"},
            {"ip", "routing"}, {"ip", "multicast-routing"}, {"no", "ip", "gratuitous-arps"},
-           // IPv6 is outside the IPv4 model.
+           // IPv6 statements the model does not hold yet (OSPFv3, neighbour discovery, IPv6
+           // ACLs, `ipv6 forwarding`); addresses, static routes, prefix-lists and
+           // `ipv6 unicast-routing` are parsed (config_walker_ipv6.cpp).
            {"ipv6"}, {"no", "ipv6"},
            // FRR framing and daemon housekeeping.
            {"frr", "version"}, {"log"}, {"no", "log"}, {"debug"}, {"no", "debug"}, {"agentx"},
