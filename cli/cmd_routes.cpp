@@ -36,7 +36,7 @@ const RegisterCommand kRoutes{
       auto vrf = std::make_shared<std::string>();
       app.add_option("--node", *node, "only this node");
       app.add_option("--vrf", *vrf, "only this VRF's tables (\"default\": the default VRF's)");
-      app.add_option("--prefix", *prefix, "only routes for exactly this prefix");
+      app.add_option("--prefix", *prefix, "only routes for exactly this prefix (IPv4 or IPv6)");
       app.add_option("--protocol", *protocol, "only routes of this protocol")
           ->check(CLI::IsMember(kProtocols));
       app.add_option("--format", *format, "output format")
@@ -47,8 +47,9 @@ const RegisterCommand kRoutes{
         filter.protocol = *protocol;
         filter.vrf = *vrf;
         if (!prefix->empty()) {
-          filter.prefix = model::Prefix::parse(*prefix);
-          if (!filter.prefix) throw model::InputError("--prefix: '" + *prefix + "' is not an IPv4 prefix");
+          filter.prefix = model::IpPrefix::parse(*prefix);
+          if (!filter.prefix)
+            throw model::InputError("--prefix: '" + *prefix + "' is not an IPv4 or IPv6 prefix");
         }
         MemoryGuard memory(*maxMemory);
         memory.beforeLoading(*snapshot, *access);

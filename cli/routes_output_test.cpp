@@ -49,11 +49,39 @@ json referenceRoute(const sim::Route& r) {
   return route;
 }
 
-json referenceRoutes(const sim::NodeRib& rib, const RouteFilter& filter) {
+// IPv6 routes (issue 16) have the IPv4 routes' members, BGP ones empty.
+json referenceRoute(const sim::Ipv6Route& r) {
+  json hops = json::array();
+  for (const auto& nh : r.next_hops) {
+    json h{{"ip", nh.ip ? json(nh.ip->str()) : json(nullptr)}, {"interface", nh.interface}, {"node", nh.node}};
+    if (nh.discard) h["discard"] = true;
+    hops.push_back(std::move(h));
+  }
+  json route{{"prefix", r.prefix.str()},       {"protocol", sim::protocolName(r.protocol)},
+             {"next_hops", std::move(hops)},   {"admin_distance", r.admin_distance},
+             {"metric", r.metric},             {"as_path", json::array()},
+             {"local_pref", nullptr},          {"communities", json::array()}};
+  if (!r.protocol_next_hops.empty()) {
+    json protocolHops = json::array();
+    for (const auto& nh : r.protocol_next_hops) protocolHops.push_back({{"ip", nh.ip->str()}, {"node", nh.node}});
+    route["protocol_next_hops"] = std::move(protocolHops);
+  }
+  return route;
+}
+
+template <typename Routes>
+json referenceRoutes(const Routes& table, const RouteFilter& filter) {
   json routes = json::array();
-  for (const auto& r : rib.routes())
+  for (const auto& r : table)
     if (filter.keeps(r)) routes.push_back(referenceRoute(r));
   return routes;
+}
+
+// A table's members: its IPv4 routes, and its IPv6 routes where the device has an IPv6 table.
+json referenceTable(const sim::NodeRib& rib, const sim::Ipv6Rib* ipv6, const RouteFilter& filter) {
+  json table{{"routes", referenceRoutes(rib.routes(), filter)}};
+  if (ipv6) table["ipv6_routes"] = referenceRoutes(ipv6->routes(), filter);
+  return table;
 }
 
 json referenceDocument(const sim::DataPlane& dp, const RouteFilter& filter) {
@@ -61,11 +89,19 @@ json referenceDocument(const sim::DataPlane& dp, const RouteFilter& filter) {
   for (const auto& [name, rib] : dp.ribs) {
     if (!filter.node.empty() && name != filter.node) continue;
     json node = json::object();
-    if (filter.keepsDefaultVrf()) node["routes"] = referenceRoutes(rib, filter);
+    if (filter.keepsDefaultVrf()) {
+      auto ipv6 = dp.ipv6.ribs.find(name);
+      node = referenceTable(rib, ipv6 == dp.ipv6.ribs.end() ? nullptr : &ipv6->second, filter);
+    }
     json vrfs = json::object();
     if (auto it = dp.vrf_ribs.find(name); it != dp.vrf_ribs.end())
-      for (const auto& [vrf, vrfRib] : it->second)
-        if (filter.keepsVrf(vrf)) vrfs[vrf] = {{"routes", referenceRoutes(vrfRib, filter)}};
+      for (const auto& [vrf, vrfRib] : it->second) {
+        if (!filter.keepsVrf(vrf)) continue;
+        const sim::Ipv6Rib* ipv6 = nullptr;
+        if (auto v6 = dp.ipv6.vrf_ribs.find(name); v6 != dp.ipv6.vrf_ribs.end())
+          if (auto t = v6->second.find(vrf); t != v6->second.end()) ipv6 = &t->second;
+        vrfs[vrf] = referenceTable(vrfRib, ipv6, filter);
+      }
     if (!vrfs.empty()) node["vrfs"] = std::move(vrfs);
     if (!node.empty()) nodes[name] = std::move(node);
   }
@@ -87,7 +123,13 @@ std::vector<RouteFilter> filtersFor(const sim::DataPlane& dp) {
   add(node, "", "");
   add("", kDefaultVrf, "");
   add("", "", "bgp");
-  if (!rib.routes().empty()) add("", "", "").prefix = rib.routes().back().prefix;
+  if (!rib.routes().empty()) add("", "", "").prefix = model::IpPrefix::fromV4(rib.routes().back().prefix);
+  for (const auto& [device, ipv6] : dp.ipv6.ribs)
+    if (!ipv6.routes().empty()) {
+      add("", "", "").prefix = ipv6.routes().front().prefix;
+      add(device, "", "static");
+      break;
+    }
   for (const auto& [device, vrfs] : dp.vrf_ribs)
     for (const auto& [vrf, vrfRib] : vrfs) {
       add("", vrf, "");
@@ -116,16 +158,20 @@ void checkSnapshot(const fs::path& snapshot, const model::Network& network) {
     // NDJSON: the same routes in the same order, each with its node and VRF.
     json expected = json::array();
     for (const auto& [node, tables] : reference["nodes"].items()) {
-      auto add = [&](const std::string& vrf, const json& routes) {
-        for (json route : routes) {
-          route["node"] = node;
-          route["vrf"] = vrf;
-          expected.push_back(std::move(route));
+      auto add = [&](const std::string& vrf, const json& table) {
+        for (const char* family : {"routes", "ipv6_routes"}) {
+          if (!table.contains(family)) continue;
+          for (json route : table[family]) {
+            route["node"] = node;
+            route["vrf"] = vrf;
+            if (std::string(family) == "ipv6_routes") route["family"] = "ipv6";
+            expected.push_back(std::move(route));
+          }
         }
       };
-      if (tables.contains("routes")) add(kDefaultVrf, tables["routes"]);
+      add(kDefaultVrf, tables);
       if (tables.contains("vrfs"))
-        for (const auto& [vrf, table] : tables["vrfs"].items()) add(vrf, table["routes"]);
+        for (const auto& [vrf, table] : tables["vrfs"].items()) add(vrf, table);
     }
     std::istringstream lines(streamed(writeRoutesNdjson, dp, filter));
     json got = json::array();
@@ -166,6 +212,40 @@ TEST_CASE("routes JSON streamed equals the dumped tree on generated networks") {
   }
   for (const char* name : {"fattree", "wan"}) checkSnapshot(scratch / name, parser::loadSnapshot(scratch / name));
   fs::remove_all(scratch);
+}
+
+TEST_CASE("IPv6 routes sit beside the IPv4 ones in every format; --prefix takes either family") {
+  sim::DataPlane dp = sim::simulate(parser::loadSnapshot(source("tests/lab/scenarios/dual-stack-statics")));
+  RouteFilter all;
+  json doc = json::parse(streamed(writeRoutesJson, dp, all));
+  const json& r1 = doc["nodes"]["r1"];
+  CHECK(r1["routes"].size() == dp.ribs.at("r1").routes().size());
+  REQUIRE(r1["ipv6_routes"].size() == 12);
+  CHECK(r1["ipv6_routes"][0]["prefix"] == "::/0");
+  json recursive;
+  for (const auto& r : r1["ipv6_routes"])
+    if (r["prefix"] == "2001:db8:a3::/64") recursive = r;
+  CHECK(recursive["admin_distance"] == 1);
+  CHECK(recursive["next_hops"] == json::parse(R"([{"interface": "eth-r2", "ip": "2001:db8:12::2", "node": "r2"}])"));
+  CHECK(recursive["protocol_next_hops"] == json::parse(R"([{"ip": "2001:db8:23::3", "node": "r3"}])"));
+
+  std::string text = streamed(writeRoutesText, dp, all);
+  CHECK(text.find("r1 ipv6:\n") != std::string::npos);
+  CHECK(text.find("  static    2001:db8:77::/48          [150/0] via 2001:db8:12::2 (r2), eth-r2\n") != std::string::npos);
+
+  RouteFilter v6;
+  v6.prefix = model::IpPrefix::parse("2001:db8:99::/48");
+  json only = json::parse(streamed(writeRoutesJson, dp, v6));
+  CHECK(only["nodes"]["r1"]["routes"].empty());
+  CHECK(only["nodes"]["r1"]["ipv6_routes"].size() == 1);
+  CHECK(only["nodes"]["r2"]["ipv6_routes"].empty());
+  RouteFilter v4;
+  v4.prefix = model::IpPrefix::parse("10.0.0.2/32");
+  json four = json::parse(streamed(writeRoutesJson, dp, v4));
+  CHECK(four["nodes"]["r1"]["routes"].size() == 1);
+  CHECK(four["nodes"]["r1"]["ipv6_routes"].empty());
+  std::string lines = streamed(writeRoutesNdjson, dp, v6);
+  CHECK(lines.find("\"family\":\"ipv6\"") != std::string::npos);
 }
 
 TEST_CASE("JSON strings that need escaping are written as nlohmann writes them") {

@@ -87,6 +87,7 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   VrfInstances vrfs(network);
   DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options), vrfs.hasInstances());
   vrfs.fold(dp);
+  dp.ipv6 = computeIpv6Tables(network);
   return dp;
 }
 

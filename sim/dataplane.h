@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/network.h"
+#include "sim/ipv6_rib.h"
 #include "sim/next_hops.h"
 
 namespace routefix::sim {
@@ -96,6 +97,7 @@ struct DataPlane {
   std::map<std::string, NodeRib> ribs;  // by device name: each device's default VRF
   // The named VRFs' tables (VRF-lite, see sim/vrf_instances.h): device -> VRF -> RIB.
   std::map<std::string, std::map<std::string, NodeRib>> vrf_ribs;
+  Ipv6Tables ipv6;  // the IPv6 tables, default VRF's and named VRFs' (sim/ipv6_rib.h)
   std::vector<BgpSessionStatus> sessions;
   bool converged = true;
   std::vector<std::string> warnings;  // e.g. BGP oscillation: which prefix, which nodes

@@ -67,6 +67,7 @@ FailureSimulator::FailureSimulator(const model::Network& snapshot)
   st.baseline = baselineOf(st);
   st.foldedBaseline = st.baseline;
   st.vrfs.fold(st.foldedBaseline);
+  st.foldedBaseline.ipv6 = computeIpv6Tables(snapshot);
 }
 
 DataPlane FailureSimulator::baselineOf(State& st) {
@@ -108,6 +109,7 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& snapshotScenario) 
   auto& st = *state_;
   DataPlane dp = simulateScenario(st, st.vrfs.options(snapshotScenario));
   st.vrfs.fold(dp);
+  dp.ipv6 = st.foldedBaseline.ipv6;  // connected and static IPv6 routes: link failures change none
   return dp;
 }
 

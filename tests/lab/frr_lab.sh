@@ -4,7 +4,8 @@
 # Runs the routers of an FRR snapshot (configs/*.conf in integrated syntax + topology.json) as
 # real FRR 8.4 daemons, one network namespace per router, veth pairs per link, waits until the
 # routing state has settled and dumps, per router, into OUTDIR/<router>/:
-#   route.json (show ip route json), bgp.json (show ip bgp json), ospf-route.json,
+#   route.json (show ip route json), route6.json (show ipv6 route json), bgp.json (show ip bgp
+#   json), ospf-route.json,
 #   bgp-summary.json, ospf-neighbor.json, running.conf, vtysh.log (output of the config push).
 # Namespaces, daemons and state are torn down on every exit (trap), and leftovers of an earlier
 # crashed run with the same id are removed first. Needs root and FRR (/usr/lib/frr, vtysh).
@@ -136,7 +137,8 @@ batch=$state/setup.ip
 } >"$batch"
 ip -batch "$batch"
 for r in "${routers[@]}"; do
-  ip netns exec "$ns_prefix$r" sh -c 'ip link set lo up && echo 1 >/proc/sys/net/ipv4/ip_forward'
+  ip netns exec "$ns_prefix$r" sh -c 'ip link set lo up && echo 1 >/proc/sys/net/ipv4/ip_forward &&
+    { [ ! -e /proc/sys/net/ipv6/conf/all/forwarding ] || echo 1 >/proc/sys/net/ipv6/conf/all/forwarding; }'
 done
 for ((i = 1; i <= stubs; i++)); do echo "link set s$i up"; done >"$state/sink.ip"
 ip -n "$sink" -batch "$state/sink.ip"

@@ -3,7 +3,7 @@
 //   frr_lab plan SNAPSHOT              routers, links, stub interfaces (line format)
 //   frr_lab poll STATE ROUTER...       "<fingerprint> <transient>" of the routers' routing
 //                                      state, read from the vty sockets under STATE/<router>/
-//   frr_lab dump STATE OUTDIR ROUTER...    route/bgp/ospf JSON per router into OUTDIR/<router>/
+//   frr_lab dump STATE OUTDIR ROUTER...    route/route6/bgp/ospf JSON per router into OUTDIR/<router>/
 //   frr_lab compare FRR_DUMP ROUTEFIX_JSON [--known FILE] [--json]
 //                                      FRR's RIBs vs routefix's; exit 1 on an unexplained mismatch
 #include <cstdio>
@@ -53,7 +53,8 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
   nlohmann::json all = nlohmann::json::object();
   int transient = 0;
   for (const auto& r : routers) {
-    std::string routes = askOrEmpty(state / r / "zebra.vty", "show ip route json");
+    std::string routes = askOrEmpty(state / r / "zebra.vty", "show ip route json") +
+                         askOrEmpty(state / r / "zebra.vty", "show ipv6 route json");
     std::string poll = routes + askOrEmpty(state / r / "bgpd.vty", "show bgp summary json") +
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json");
     all[r] = stableRoutingState(poll);
@@ -76,6 +77,7 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
   };
   static const Query queries[] = {
       {"route.json", "zebra", "show ip route json"},
+      {"route6.json", "zebra", "show ipv6 route json"},
       {"bgp.json", "bgpd", "show ip bgp json"},
       {"bgp-summary.json", "bgpd", "show bgp summary json"},
       {"ospf-route.json", "ospfd", "show ip ospf route json"},

@@ -38,7 +38,7 @@ LabRouter readRouter(const fs::path& config) {
     words >> w1 >> w2;
     bgp = bgp || (w1 == "router" && w2 == "bgp");
     ospf = ospf || (w1 == "router" && w2 == "ospf") || (w1 == "ip" && w2 == "ospf");
-    statics = statics || (w1 == "ip" && w2 == "route" && line[0] != ' ');
+    statics = statics || ((w1 == "ip" || w1 == "ipv6") && w2 == "route" && line[0] != ' ');
     // Only top-level statements: indented lines belong to a block.
     if (line.empty() || line[0] == ' ' || line[0] == '!') continue;
     if (auto host = firstWordAfter(line, "hostname"); !host.empty()) router.name = host;

@@ -208,64 +208,83 @@ json routeToJson(const LabRoute* r) {
 
 }  // namespace
 
+namespace {
+
+// The installed entry of one prefix in `show ip[v6] route json`, protocol as FRR names it.
+std::optional<LabRoute> installedRoute(const json& entries, bool linkLocalIsConfigured) {
+  if (!entries.is_array()) return std::nullopt;
+  for (const auto& e : entries) {
+    if (!flag(e, "selected")) continue;
+    LabRoute route;
+    route.protocol = str(e, "protocol");
+    route.distance = integer(e, "distance");
+    route.metric = integer(e, "metric");
+    for (const auto& nh : e.value("nexthops", json::array())) {
+      if (flag(nh, "recursive")) {
+        route.via.insert(str(nh, "ip"));
+        continue;
+      }
+      if (!flag(nh, "active")) continue;
+      if (nh.contains("unreachable")) {
+        route.next_hops.insert({"", "", true});
+        continue;
+      }
+      // BGP unnumbered (RFC 5549): the IPv6 link-local next hop of an IPv4 route is the
+      // kernel's address for the peer's end of the link; the configs decide only the interface.
+      std::string ip = str(nh, "ip");
+      if (!linkLocalIsConfigured && ip.rfind("fe80:", 0) == 0) ip.clear();
+      route.next_hops.insert({ip, str(nh, "interfaceName"), false});
+    }
+    return route;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const json& ospfRouteJson) {
   FrrRouterState state;
   const json bgpRoutes = bgpJson.value("routes", json::object());
   for (const auto& [prefix, entries] : routeJson.items()) {
-    if (!entries.is_array()) continue;
-    for (const auto& e : entries) {
-      if (!flag(e, "selected")) continue;
-      LabRoute route;
-      route.protocol = str(e, "protocol");
-      route.distance = integer(e, "distance");
-      route.metric = integer(e, "metric");
-      for (const auto& nh : e.value("nexthops", json::array())) {
-        if (flag(nh, "recursive")) {
-          route.via.insert(str(nh, "ip"));
-          continue;
+    auto installed = installedRoute(entries, false);
+    if (!installed) continue;
+    LabRoute route = std::move(*installed);
+    if (route.protocol == "ospf") {
+      auto it = ospfRouteJson.find(prefix);
+      std::string refined = it != ospfRouteJson.end() ? ospfProtocol(str(*it, "routeType")) : "";
+      if (refined.empty()) route.protocol_refined = false;
+      else route.protocol = refined;
+    } else if (route.protocol == "bgp") {
+      auto it = bgpRoutes.find(prefix);
+      const json* best = it != bgpRoutes.end() ? bestBgpPath(*it) : nullptr;
+      if (!best) {
+        route.protocol_refined = false;
+      } else {
+        // A best path from no peer is locally originated; the only such route bgpd installs
+        // is an aggregate (a blackhole at distance 200).
+        if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
+        else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
+        if (route.protocol != "aggregate") {
+          route.bgp_next_hops = chosenNextHopIps(*it);
+          route.as_path = frrAsPath(*best);
         }
-        if (!flag(nh, "active")) continue;
-        if (nh.contains("unreachable")) {
-          route.next_hops.insert({"", "", true});
-          continue;
-        }
-        // BGP unnumbered (RFC 5549): the IPv6 link-local next hop is the kernel's address for
-        // the peer's end of the link; the configs decide only the interface.
-        std::string ip = str(nh, "ip");
-        if (ip.rfind("fe80:", 0) == 0) ip.clear();
-        route.next_hops.insert({ip, str(nh, "interfaceName"), false});
-      }
-      if (route.protocol == "ospf") {
-        auto it = ospfRouteJson.find(prefix);
-        std::string refined = it != ospfRouteJson.end() ? ospfProtocol(str(*it, "routeType")) : "";
-        if (refined.empty()) route.protocol_refined = false;
-        else route.protocol = refined;
-      } else if (route.protocol == "bgp") {
-        auto it = bgpRoutes.find(prefix);
-        const json* best = it != bgpRoutes.end() ? bestBgpPath(*it) : nullptr;
-        if (!best) {
-          route.protocol_refined = false;
-        } else {
-          // A best path from no peer is locally originated; the only such route bgpd installs
-          // is an aggregate (a blackhole at distance 200).
-          if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
-          else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
-          if (route.protocol != "aggregate") {
-            route.bgp_next_hops = chosenNextHopIps(*it);
-            route.as_path = frrAsPath(*best);
-          }
-          if (str(*best, "selectionReason") == "Older Path") {
-            auto& candidates = state.older_path_candidates[prefix];
-            for (const auto& p : *it)
-              if (flag(p, "valid")) candidates.push_back(pathNextHopIps(p));
-          }
+        if (str(*best, "selectionReason") == "Older Path") {
+          auto& candidates = state.older_path_candidates[prefix];
+          for (const auto& p : *it)
+            if (flag(p, "valid")) candidates.push_back(pathNextHopIps(p));
         }
       }
-      state.rib[prefix] = std::move(route);
-      break;
     }
+    state.rib[prefix] = std::move(route);
   }
   return state;
+}
+
+void addFrrIpv6Routes(FrrRouterState& state, const json& route6Json) {
+  for (const auto& [prefix, entries] : route6Json.items()) {
+    if (prefix.rfind("fe80:", 0) == 0) continue;
+    if (auto route = installedRoute(entries, true)) state.rib[prefix] = std::move(*route);
+  }
 }
 
 FrrRibs loadFrrDump(const fs::path& dumpDir) {
@@ -277,9 +296,10 @@ FrrRibs loadFrrDump(const fs::path& dumpDir) {
     json routes = json::parse(in, nullptr, false);
     if (routes.is_discarded())
       throw std::runtime_error((entry.path() / "route.json").string() + ": not JSON");
-    ribs[entry.path().filename().string()] =
-        frrRouterState(routes, readJsonOrEmpty(entry.path() / "bgp.json"),
-                       readJsonOrEmpty(entry.path() / "ospf-route.json"));
+    FrrRouterState& state = ribs[entry.path().filename().string()];
+    state = frrRouterState(routes, readJsonOrEmpty(entry.path() / "bgp.json"),
+                           readJsonOrEmpty(entry.path() / "ospf-route.json"));
+    addFrrIpv6Routes(state, readJsonOrEmpty(entry.path() / "route6.json"));
   }
   return ribs;
 }
@@ -290,7 +310,9 @@ RoutefixRibs parseRoutefixRoutes(const json& doc) {
   RoutefixRibs ribs;
   for (const auto& [node, body] : doc["nodes"].items()) {
     LabRib& rib = ribs[node];
-    for (const auto& r : body.value("routes", json::array())) {
+    json routes = body.value("routes", json::array());
+    for (const auto& r : body.value("ipv6_routes", json::array())) routes.push_back(r);
+    for (const auto& r : routes) {
       LabRoute route;
       route.protocol = str(r, "protocol");
       if (route.protocol == "local") continue;

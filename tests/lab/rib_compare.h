@@ -51,13 +51,19 @@ struct FrrRouterState {
 using FrrRibs = std::map<std::string, FrrRouterState>;  // by router name
 using RoutefixRibs = std::map<std::string, LabRib>;
 
-// Reads OUTDIR/<router>/{route,bgp,ospf-route}.json as written by `frr_lab dump`.
+// Reads OUTDIR/<router>/{route,route6,bgp,ospf-route}.json as written by `frr_lab dump`; the
+// IPv6 routes (route6.json, when there) join the IPv4 ones in the router's table.
 FrrRibs loadFrrDump(const std::filesystem::path& dumpDir);
 // Builds the FRR side from the three documents of one router (unit-testable).
 FrrRouterState frrRouterState(const nlohmann::json& routeJson, const nlohmann::json& bgpJson,
                               const nlohmann::json& ospfRouteJson);
-// Parses routefix's spec.md `routes` document. Routes of protocol "local" are left out: FRR 8.4
-// has no local /32 routes to compare them with.
+// Adds `show ipv6 route json`'s installed routes to `state`. Link-local subnets (fe80::/64 on
+// every interface the kernel enables IPv6 on) are left out: they are never routed and routefix
+// has no route for them. Link-local next hops keep their address (in IPv6 tables they come
+// from the configs, unlike the RFC 5549 next hops of IPv4 routes).
+void addFrrIpv6Routes(FrrRouterState& state, const nlohmann::json& route6Json);
+// Parses routefix's spec.md `routes` document, "routes" and "ipv6_routes". Routes of protocol
+// "local" are left out: FRR 8.4 has no local /32 routes to compare them with.
 RoutefixRibs parseRoutefixRoutes(const nlohmann::json& doc);
 
 // A documented limitation: a mismatch on (router, prefix) that is known and explained.

@@ -83,6 +83,36 @@ TEST_CASE("an unnumbered (IPv6 link-local) next hop is read as its interface") {
         std::set<LabNextHop>{{"", "eth-s1", false}, {"", "eth-s2", false}});
 }
 
+TEST_CASE("IPv6 routes join the table; link-local subnets are left out, link-local next hops kept") {
+  FrrRouterState s = frrRouterState(json::object(), json::object(), json::object());
+  addFrrIpv6Routes(s, json::parse(R"({
+    "fe80::/64": [{"protocol": "connected", "selected": true, "nexthops": [
+      {"directlyConnected": true, "interfaceName": "eth0", "active": true}]}],
+    "2001:db8:12::/64": [{"protocol": "connected", "selected": true, "distance": 0, "nexthops": [
+      {"directlyConnected": true, "interfaceName": "eth0", "active": true}]}],
+    "2001:db8:200::/48": [{"protocol": "static", "selected": true, "distance": 1, "nexthops": [
+      {"ip": "fe80::2", "afi": "ipv6", "interfaceName": "eth0", "active": true}]}],
+    "2001:db8:100::/48": [
+      {"protocol": "static", "distance": 200, "nexthops": [{"ip": "2001:db8:12::2", "interfaceName": "eth0"}]},
+      {"protocol": "static", "selected": true, "distance": 1, "nexthops": [
+        {"ip": "2001:db8:ff::2", "afi": "ipv6", "recursive": true, "active": true},
+        {"ip": "2001:db8:12::2", "afi": "ipv6", "interfaceName": "eth0", "resolver": true, "active": true}]}]})"));
+  CHECK_FALSE(s.rib.count("fe80::/64"));
+  CHECK(s.rib.at("2001:db8:200::/48").next_hops == std::set<LabNextHop>{{"fe80::2", "eth0", false}});
+  CHECK(s.rib.at("2001:db8:100::/48").distance == 1);
+  CHECK(s.rib.at("2001:db8:100::/48").via == std::set<std::string>{"2001:db8:ff::2"});
+
+  json doc = json::parse(R"({"nodes": {"r1": {"ipv6_routes": [
+    {"prefix": "2001:db8:12::/64", "protocol": "connected", "admin_distance": 0, "next_hops": [{"ip": null, "interface": "eth0"}]},
+    {"prefix": "2001:db8:12::1/128", "protocol": "local", "next_hops": [{"interface": "eth0"}]},
+    {"prefix": "2001:db8:200::/48", "protocol": "static", "admin_distance": 1, "next_hops": [{"ip": "fe80::2", "interface": "eth0"}]},
+    {"prefix": "2001:db8:100::/48", "protocol": "static", "admin_distance": 1, "next_hops": [{"ip": "2001:db8:12::2", "interface": "eth0"}]}],
+    "routes": []}}})");
+  ComparisonReport rep = compareRibs({{"r1", s}}, parseRoutefixRoutes(doc), {});
+  CHECK(rep.total() == 3);
+  CHECK(rep.matched() == 3);
+}
+
 TEST_CASE("identical RIBs match; each kind of difference is named") {
   FrrRibs frr{{"r1", frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson)}};
   json same = json::parse(R"([
