@@ -17,17 +17,13 @@ constexpr int kRowHeight = 46;
 constexpr int kBarHeight = 16;
 constexpr int kTop = 56;
 
-std::string number(double v) {
+std::string formatted(const char* format, double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
+  std::snprintf(buf, sizeof buf, format, v);
   return buf;
 }
-
-std::string px(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
+std::string number(double v) { return formatted("%.4g", v); }  // a value as a label
+std::string px(double v) { return formatted("%.1f", v); }      // a coordinate
 
 }  // namespace
 
