@@ -33,6 +33,8 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_default_originate_withholds_zero_address = true;
       d.bgp_blackhole_adds_no_export = true;
       d.ospf_connected_redistribution_skips_covered = true;
+      d.ospf_nssa_abr_sends_default = true;
+      d.ospf_external_forwarding_address = true;
       d.bgp_send_community = true;
       d.bgp_maximum_paths = 64;
       d.bgp_multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;
@@ -61,6 +63,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_send_community = true;  // Junos sends communities unless a policy strips them
       d.bgp_multipath_match = MultipathMatch::NeighborAs;
       d.bgp_advertise_inactive = false;
+      d.bgp_remove_private_leading_only = true;
       d.ipv6_unicast_routing = true;
       break;
     case Vendor::Eos:

@@ -65,6 +65,15 @@ struct VendorDefaults {
   uint32_t ospf_external_metric = 20;   // redistributed without `metric`
   uint32_t ospf_external_metric_bgp = 20;  // BGP routes redistributed without `metric` (IOS: 1)
   uint32_t ospf_external_type = 2;
+  // An ABR sends a default summary into each NSSA it is attached to (FRR 8.4 ospf_abr.c
+  // ospf_abr_announce_stub_defaults treats NSSAs like stub areas); IOS only into a totally
+  // stubby NSSA (`no-summary`), else not without `default-information-originate`.
+  bool ospf_nssa_abr_sends_default = false;
+  // A redistributed route's next hop becomes its type-5 LSA's forwarding address when it lies
+  // in the subnet of an OSPF interface (FRR 8.4 ospf_external_lsa_nexthop_get), so routers on
+  // that subnet forward straight to it. IOS sets it only on non-passive broadcast interfaces
+  // (not modelled there: no forwarding address).
+  bool ospf_external_forwarding_address = false;
   PolicyDefault bgp_import_default = PolicyDefault::Deny;  // with a policy applied
   PolicyDefault bgp_export_default = PolicyDefault::Deny;
   // A neighbor, network or redistribution that names a route-map nobody defined: IOS, FRR
@@ -103,6 +112,9 @@ struct VendorDefaults {
   // A BGP next hop may resolve over the default route (FRR: not without `ip nht
   // resolve-via-default`).
   bool bgp_next_hop_via_default = true;
+  // `remove-private-as` strips only the private ASes at the left of the path, up to the first
+  // public AS or the peer's (Junos `remove-private`); the others look at the whole path.
+  bool bgp_remove_private_leading_only = false;
   // The /32 `local` route of each interface address (IOS, EOS, NX-OS); FRR has none.
   bool local_routes = true;
   uint32_t ospf_loopback_cost = 1;  // FRR: 0
@@ -239,6 +251,20 @@ struct OspfAreaRange {
   SourceSpan span;
 };
 
+// What an area lets in from outside it (RFC 2328 3.6, RFC 3101): a stub area takes no AS
+// external LSAs (its ABRs send a default summary instead); an NSSA takes none either, but its
+// own ASBRs originate type-7 LSAs that its ABR translates into type-5 for the rest of the AS.
+enum class OspfAreaType { Normal, Stub, Nssa };
+
+// `area X stub [no-summary]`, `area X nssa [no-summary]`, `area X default-cost N`.
+struct OspfAreaSettings {
+  uint32_t area = 0;
+  OspfAreaType type = OspfAreaType::Normal;
+  bool no_summary = false;  // totally stubby: the ABR's default is the only summary sent in
+  uint32_t default_cost = 1;  // cost of the ABR's default summary (RFC 2328 StubDefaultCost)
+  SourceSpan span;
+};
+
 struct OspfDefaultOriginate {
   bool always = false;
   std::optional<uint32_t> metric;
@@ -264,6 +290,7 @@ struct OspfProcess {
   std::optional<OspfDefaultOriginate> default_originate;
   uint32_t reference_bandwidth_mbps = 100;  // from VendorDefaults unless configured
   std::vector<OspfAreaRange> area_ranges;
+  std::vector<OspfAreaSettings> areas;  // only areas the config says something about
   uint32_t maximum_paths = 0;  // 0 = vendor default (unbounded ECMP in practice)
   std::optional<uint32_t> distance;
   SourceSpan span;
@@ -313,8 +340,16 @@ struct BgpNeighbor {
   std::string default_originate_route_map;
   std::optional<uint32_t> allowas_in;  // count of own ASN allowed
   std::optional<uint32_t> weight;
+  // `local-as N`: the session presents AS N instead of the router's. Sent paths carry N and
+  // then the router's AS (semantics::ebgpExportPrepend); received paths get N prepended.
   std::optional<uint32_t> local_as;
+  bool local_as_no_prepend = false;  // `no-prepend`: received paths are left as they came
+  bool local_as_replace_as = false;  // `replace-as`: sent paths carry N alone
+  // `remove-private-as [all] [replace-as]` (FRR `remove-private-AS`, Junos `remove-private`):
+  // private ASes leave the paths sent to this eBGP peer (semantics::withoutPrivateAs).
   bool remove_private_as = false;
+  bool remove_private_as_all = false;      // also from paths that hold public ASes
+  bool remove_private_as_replace = false;  // replaced by the router's AS instead of dropped
   // Sent to an eBGP peer, the peer's AS in the path is replaced by this router's (FRR, IOS
   // `as-override`).
   bool as_override = false;

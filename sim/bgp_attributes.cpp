@@ -79,6 +79,24 @@ uint32_t AsPathTable::replace(uint32_t path, uint32_t from, uint32_t to) {
   return n.confed ? prependConfed(parent, asn) : prepend(parent, asn);
 }
 
+uint32_t AsPathTable::rewrite(uint32_t path, const std::vector<std::optional<uint32_t>>& byPosition) {
+  std::vector<uint32_t> chain;  // leftmost first; an AS_SET node can only be the last
+  for (uint32_t p = path; p != kEmpty; p = nodes_[p].parent) chain.push_back(p);
+  uint32_t out = kEmpty;
+  for (size_t i = chain.size(); i-- > 0;) {
+    const Node n = nodes_[chain[i]];  // a copy: the table grows below
+    if (n.set >= 0) {
+      std::vector<uint32_t> kept;
+      for (size_t k = 0; k < sets_[n.set].size(); ++k)
+        if (const auto& v = byPosition.at(i + k)) kept.push_back(*v);
+      if (!kept.empty()) out = fromSequenceAndSet({}, kept);
+    } else if (const auto& v = byPosition.at(i)) {
+      out = n.confed ? prependConfed(out, *v) : prepend(out, *v);
+    }
+  }
+  return out;
+}
+
 uint32_t AsPathTable::firstAs(uint32_t path) const {
   path = withoutConfed(path);
   const auto& n = nodes_[path];

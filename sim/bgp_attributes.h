@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,9 @@ class AsPathTable {
   uint32_t fromSequence(const std::vector<uint32_t>& sequence) { return fromSequenceAndSet(sequence, {}); }
   // Every occurrence of `from` (set members and confed segments included) replaced by `to`.
   uint32_t replace(uint32_t path, uint32_t from, uint32_t to);
+  // Position by position in asns() order, the AS that stays (nullopt: dropped), as
+  // semantics::withoutPrivateAs says; segments keep their kind.
+  uint32_t rewrite(uint32_t path, const std::vector<std::optional<uint32_t>>& byPosition);
 
   uint32_t length(uint32_t path) const { return nodes_[path].length; }
   // The first AS of the AS_SEQUENCE (confed segments skipped); 0 for none.

@@ -11,6 +11,7 @@
 
 #include "semantics/bgp_next_hop.h"
 #include "semantics/config_rules.h"
+#include "semantics/session_as_path.h"
 #include "sim/bgp_decision.h"
 #include "sim/bgp_peering_facts.h"
 #include "sim/eigrp.h"
@@ -556,10 +557,10 @@ class Engine {
     const BgpPath& b = *best_[n].front();
     // EOS and Junos advertise only routes active in the main RIB (VendorDefaults).
     if (!cfg.bgp->advertise_inactive && inactiveInRib(n, prefix, b)) return std::nullopt;
-    // Export only ever prepends (unless as-override rewrites the receiver's AS), so a path the
-    // receiver's loop check drops already need not be exported (in a Clos fabric: about half
-    // the sessions, for every prefix).
-    if (peer.ebgp && !facts.as_override && loops(p, b.as_path)) return std::nullopt;
+    // Export only ever prepends (unless as-override or remove-private-as rewrite the path), so
+    // a path the receiver's loop check drops already need not be exported (in a Clos fabric:
+    // about half the sessions, for every prefix).
+    if (peer.ebgp && !facts.as_override && !facts.remove_private && loops(p, b.as_path)) return std::nullopt;
     if (b.kind == PathKind::Learned) {
       const auto& from = peerings_[b.session];
       if (from.sender != kNone && from.sender == peer.receiver) return std::nullopt;
@@ -587,8 +588,14 @@ class Engine {
     }
     PolicySubject s = subjectOf(n, b, prefix);
     s.peer = peer.receiver_address;
-    // as-override (FRR bgp_peer_as_override, before the outbound route-map): the receiver's AS
-    // becomes this router's.
+    // remove-private-as, then as-override (FRR subgroup_announce_check, both before the
+    // outbound route-map).
+    if (facts.remove_private) {
+      auto kept = semantics::withoutPrivateAs(topo_.device(n).defaults, *peer.sender_neighbor,
+                                              tables_.paths.asns(s.as_path), cfg.asn, peer.receiver_as);
+      if (!kept.empty()) s.as_path = tables_.paths.rewrite(s.as_path, kept);
+    }
+    // as-override: the receiver's AS becomes this router's.
     if (facts.as_override) s.as_path = tables_.paths.replace(s.as_path, peer.receiver_as, cfg.asn);
     if (!facts.out_permits_all && !pol.apply(*facts.out, cfg.bgp->export_default, s))
       return std::nullopt;
@@ -629,9 +636,12 @@ class Engine {
       // Leaving a confederation strips its segments (sender_as is then its identifier). One
       // sender exports the same path to many peers: remember the last prepend.
       uint32_t path = tables_.paths.withoutConfed(s.as_path);
-      if (path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1])
-        lastPrepend_ = {path, peer.sender_as, tables_.paths.prepend(path, peer.sender_as)};
-      out.as_path = lastPrepend_[2];
+      uint32_t own = facts_[p].export_own_as;
+      if (path != lastPrepend_[0] || peer.sender_as != lastPrepend_[1] || own != lastPrepend_[2]) {
+        uint32_t behind = own ? tables_.paths.prepend(path, own) : path;
+        lastPrepend_ = {path, peer.sender_as, own, tables_.paths.prepend(behind, peer.sender_as)};
+      }
+      out.as_path = lastPrepend_[3];
       out.next_hop = exportedNextHop(p, b, s, false);
       // MED does not cross two AS boundaries unless a policy sets it.
       bool keepMed = s.metric_set || b.kind != PathKind::Learned || !b.ebgp;
@@ -724,6 +734,8 @@ class Engine {
       if (tables_.clusterLists.contains(path.cluster_list, cfg.cluster_id)) return std::nullopt;
     }
     if (facts.in_blocked) return std::nullopt;
+    // The session's local-as goes in front as the path arrives (before the inbound filters).
+    if (facts.received_prepend) path.as_path = tables_.paths.prepend(path.as_path, *facts.received_prepend);
     auto& pol = policies_[r];
     if (facts.in_filtered) {
       const auto& rn = *peer.receiver_neighbor;
@@ -972,7 +984,7 @@ class Engine {
   std::vector<const BgpPath*> candidates_;
   std::vector<uint32_t> order_;
   static constexpr uint32_t kNoPrepend = 0xffffffffu;
-  std::array<uint32_t, 3> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, result
+  std::array<uint32_t, 4> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, own, result
 
   BgpOutcome outcome_;
 };

@@ -1,6 +1,6 @@
 // BGP rules found on FRR's own topotests (tests/fidelity/corpus/topotests), each pinned on a
-// small network: third-party next hops on a shared subnet, as-override, local-preference
-// +N/-N, extended and large communities.
+// small network: third-party next hops on a shared subnet, as-override, local-as,
+// remove-private-as, local-preference +N/-N, extended and large communities.
 #include <doctest/doctest.h>
 
 #include "sim/sim_test_network.h"
@@ -26,6 +26,14 @@ void setPolicy(NetworkBuilder& b, const std::string& node, const std::string& na
   p.name = name;
   p.clauses = std::move(clauses);
   b.dev(node).route_policies[name] = p;
+}
+
+// The AS path of `node`'s route to `prefix` (the test fails without one).
+std::vector<uint32_t> asPathAt(NetworkBuilder& b, const std::string& node, const std::string& prefix) {
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, node, prefix);
+  REQUIRE(r);
+  return std::vector<uint32_t>(r->as_path.begin(), r->as_path.end());
 }
 
 }  // namespace
@@ -88,6 +96,57 @@ TEST_CASE("as-override: the receiver's AS in the path becomes the sender's") {
     const Route* r = routeAt(dp, "r4", "10.1.0.0/24");
     REQUIRE(r);
     CHECK(r->as_path == std::vector<uint32_t>{65003, 65002, 65003});
+  }
+}
+
+TEST_CASE("local-as: sent with the router's AS behind it, prepended on receipt") {
+  // r2 (65002) presents 500 to r3 and 600 to r1.
+  auto b = ebgpChain();
+  auto& toR3 = b.dev("r2").bgp->neighbors.back();
+  auto& toR1 = b.dev("r2").bgp->neighbors.front();
+  toR3.local_as = 500;
+  toR1.local_as = 600;
+  b.dev("r3").bgp->neighbors.back().remote_as = 500;
+  b.dev("r1").bgp->neighbors.back().remote_as = 600;
+  auto pathAt = [&](const std::string& node) { return asPathAt(b, node, "10.1.0.0/24"); };
+  SUBCASE("no flags") {
+    CHECK(pathAt("r2") == std::vector<uint32_t>{600, 65001});
+    CHECK(pathAt("r3") == std::vector<uint32_t>{500, 65002, 600, 65001});
+  }
+  SUBCASE("no-prepend replace-as") {
+    toR1.local_as_no_prepend = true;
+    toR3.local_as_replace_as = true;
+    CHECK(pathAt("r2") == std::vector<uint32_t>{65001});
+    CHECK(pathAt("r3") == std::vector<uint32_t>{500, 65001});
+  }
+}
+
+TEST_CASE("remove-private-as before the prepend; a private own AS hides behind local-as") {
+  // topotest bgp_local_as_private_remove: r1 (65000, private) presents 500 with
+  // remove-private-AS: r2 sees [500]; with a public AS (3000) r2 would see [500, 3000].
+  auto b = ebgpChain();
+  b.dev("r2").bgp->asn = 2;
+  b.dev("r3").bgp->asn = 3;
+  b.dev("r1").bgp->neighbors.back().remote_as = 2;
+  b.dev("r3").bgp->neighbors.back().remote_as = 2;
+  b.dev("r2").bgp->neighbors.back().remote_as = 3;
+  auto& r2ToR3 = b.dev("r2").bgp->neighbors.back();
+  auto pathAt = [&](const std::string& node) { return asPathAt(b, node, "10.1.0.0/24"); };
+  SUBCASE("the whole path private: removed") {
+    r2ToR3.remove_private_as = true;
+    CHECK(pathAt("r3") == std::vector<uint32_t>{2});
+  }
+  SUBCASE("replace-as") {
+    r2ToR3.remove_private_as = r2ToR3.remove_private_as_replace = true;
+    CHECK(pathAt("r3") == std::vector<uint32_t>{2, 2});
+  }
+  SUBCASE("local-as over a private AS") {
+    auto& r1ToR2 = b.dev("r1").bgp->neighbors.back();
+    r1ToR2.local_as = 500;
+    b.dev("r2").bgp->neighbors.front().remote_as = 500;
+    CHECK(pathAt("r2") == std::vector<uint32_t>{500, 65001});
+    r1ToR2.remove_private_as = true;
+    CHECK(pathAt("r2") == std::vector<uint32_t>{500});
   }
 }
 

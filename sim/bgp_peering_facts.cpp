@@ -1,6 +1,7 @@
 #include "sim/bgp_peering_facts.h"
 
 #include "semantics/config_rules.h"
+#include "semantics/session_as_path.h"
 
 namespace routefix::sim::detail {
 
@@ -44,6 +45,12 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
       f.send_ext_community = sn.send_community_extended;
       f.send_large_community = sn.send_community_large;
       f.as_override = peer.ebgp && !peer.confed && sn.as_override;
+      if (peer.ebgp && !peer.confed) {
+        const auto& senderBgp = *topo.device(peer.sender).bgp;
+        f.remove_private = sn.remove_private_as;
+        auto prepend = semantics::ebgpExportPrepend(senderBgp, sn);
+        if (prepend.size() > 1) f.export_own_as = prepend[1];
+      }
       if (peer.ebgp && !peer.confed && !peer.unnumbered())
         f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);
     }
@@ -55,6 +62,7 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
     f.weight = rn.weight.value_or(0);
     f.receiver_asn = receiver.asn;
     if (rn.local_as && *rn.local_as != receiver.asn) f.local_as = rn.local_as;
+    if (peer.ebgp && !peer.confed) f.received_prepend = semantics::receivedPathPrepend(receiver, rn);
     f.allowas_in = rn.allowas_in.value_or(0);
     facts.push_back(f);
   }

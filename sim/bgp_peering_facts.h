@@ -23,6 +23,11 @@ struct PeeringFacts {
   bool next_hop_self_force = false;  // next-hop-self on reflected iBGP routes too
   bool send_ext_community = false, send_large_community = false;
   bool as_override = false;  // sender replaces the receiver's AS in the path by its own
+  bool remove_private = false;  // sender's remove-private-as (semantics::withoutPrivateAs)
+  // eBGP: after the AS it presents, the sender also prepends this one (its own AS behind a
+  // `local-as`; semantics::ebgpExportPrepend); 0 for none.
+  uint32_t export_own_as = 0;
+  std::optional<uint32_t> received_prepend;  // semantics::receivedPathPrepend
   // eBGP: the sender's connected subnet that holds the receiver's address. A learned next hop
   // on it goes out unchanged (a third-party next hop, RFC 4271 5.1.3; FRR
   // bgp_multiaccess_check_v4).

@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "semantics/config_rules.h"
+#include "semantics/ospf_area_rules.h"
 
 namespace routefix::sim::detail {
 
@@ -161,11 +162,16 @@ struct RouterSummary {
   uint64_t cost;
 };
 
+// An AS-external LSA: type 5, or type 7 inside one NSSA (RFC 3101). `forwarding`: where the
+// traffic goes instead of to the ASBR (RFC 2328 16.4 (3)); 0 for the ASBR itself.
 struct External {
   uint32_t asbr;
   Prefix prefix;
   uint32_t metric;
   uint32_t type;
+  std::optional<uint32_t> nssa;  // type 7: the NSSA it floods in
+  Ipv4 forwarding;
+  bool translate = false;  // type 7 with the P-bit: the NSSA's translator sends it on as type 5
 };
 
 // Whether `route` is one that the redistribution `r` takes on device `d`.
@@ -220,6 +226,14 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     std::sort(s.areas.begin(), s.areas.end());
     s.abr = s.areas.size() > 1 && s.areas.front() == 0;  // Cisco-style ABR: needs the backbone
   }
+  auto areaSettings = [&](uint32_t n, uint32_t area) {
+    return semantics::ospfAreaSettings(*topo.device(n).ospf, area);
+  };
+  // Type-5 LSAs reach a router through any normal area it is in.
+  std::vector<bool> takesExternals(nodeCount, false);
+  for (uint32_t n = 0; n < nodeCount; ++n)
+    for (uint32_t area : state[n].areas)
+      if (semantics::ospfAreaTakesExternals(areaSettings(n, area).type)) takesExternals[n] = true;
 
   // ---- per-area graphs and intra-area routes -----------------------------------------
   for (uint32_t areaId : areaIds) {
@@ -248,6 +262,8 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         if (po.area != areaId || po.passive || po.loopback) continue;
         if (!semantics::ospfHellosAccepted(topo.device(o.node).interfaces[o.iface],
                                            topo.device(po.node).interfaces[po.iface]))
+          continue;
+        if (!semantics::ospfAreaTypesAgree(areaSettings(o.node, areaId).type, areaSettings(po.node, areaId).type))
           continue;
         adjacent = true;
         key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
@@ -317,8 +333,41 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     }
   }
 
-  // ---- externals (type 5) -----------------------------------------------------------
+  // ---- externals (type 5, and type 7 in NSSAs) ----------------------------------------
   std::vector<External> externals;
+  // An ASBR's type-5 LSA, and a type-7 copy for each NSSA it is in (FRR ospf_install_flood_nssa):
+  // with the P-bit unless it is an ABR, and then a forwarding address of its own in the NSSA.
+  auto originate = [&](uint32_t n, const Prefix& prefix, uint32_t metric, uint32_t type, Ipv4 forwarding) {
+    externals.push_back(External{n, prefix, metric, type, std::nullopt, forwarding, false});
+    state[n].asbr = true;
+    for (uint32_t area : state[n].areas) {
+      if (areaSettings(n, area).type != model::OspfAreaType::Nssa) continue;
+      Ipv4 fa = forwarding;
+      bool translate = !state[n].abr;
+      if (translate && fa.value == 0)
+        for (const auto& o : ifs)
+          if (o.node == n && o.area == area) {
+            fa = o.address;
+            break;
+          }
+      externals.push_back(External{n, prefix, metric, type, area, fa, translate});
+    }
+  };
+  // FRR sets a type-5 LSA's forwarding address to the route's next hop when that lies in the
+  // subnet of one of its OSPF interfaces (ospf_external_lsa_nexthop_get; the first next hop of
+  // an ECMP route). Zebra hands over the next hop as configured or learned (a recursive
+  // static's gateway, a BGP next hop), not the resolved one.
+  auto forwardingAddress = [&](uint32_t n, const Route& route) {
+    const auto& hops = route.protocol_next_hops.empty() ? route.next_hops : route.protocol_next_hops;
+    if (!topo.device(n).defaults.ospf_external_forwarding_address || hops.empty() || !hops.front().ip)
+      return Ipv4{};
+    Ipv4 hop = *hops.front().ip;
+    for (const auto& o : ifs)
+      if (o.node == n && !o.loopback)
+        for (const auto& p : o.prefixes)
+          if (p.contains(hop)) return hop;
+    return Ipv4{};
+  };
   for (uint32_t n = 0; n < nodeCount; ++n) {
     const auto& d = topo.device(n);
     if (!d.ospf) continue;
@@ -343,8 +392,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         if (!d.ospf->export_policies.empty() &&
             !policies[n].apply(d.ospf->export_policies, model::PolicyDefault::Reject, subject))
           return;
-        externals.push_back(External{n, route.prefix, subject.metric, subject.metric_type});
-        state[n].asbr = true;
+        originate(n, route.prefix, subject.metric, subject.metric_type, forwardingAddress(n, route));
       };
       if (!fromBgp) {
         for (const auto& route : ribs[n].routes()) redistribute(route);
@@ -357,10 +405,31 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       if (o->always || haveDefault) {
         externals.push_back(External{n, Prefix(Ipv4{0}, 0),
                                      o->metric.value_or(d.defaults.ospf_default_originate_metric),
-                                     o->metric_type});
+                                     o->metric_type, std::nullopt, Ipv4{}, false});
         state[n].asbr = true;
       }
     }
+  }
+
+  // NSSA translation (RFC 3101 3.2): per NSSA, its ABR of highest router-id sends each type-7
+  // LSA with the P-bit on into the rest of the AS as a type-5 LSA of its own, forwarding
+  // address kept.
+  std::map<uint32_t, uint32_t> translator;  // NSSA -> ABR
+  for (uint32_t n = 0; n < nodeCount; ++n) {
+    if (!state[n].abr) continue;
+    for (uint32_t area : state[n].areas) {
+      if (areaSettings(n, area).type != model::OspfAreaType::Nssa) continue;
+      auto [it, fresh] = translator.try_emplace(area, n);
+      if (!fresh && routerIds[it->second] < routerIds[n]) it->second = n;
+    }
+  }
+  for (size_t i = 0, originated = externals.size(); i < originated; ++i) {
+    const External e = externals[i];  // a copy: the vector grows below
+    if (!e.nssa || !e.translate) continue;
+    auto t = translator.find(*e.nssa);
+    if (t == translator.end() || !state[t->second].routerDist[*e.nssa].count(e.asbr)) continue;
+    externals.push_back(External{t->second, e.prefix, e.metric, e.type, std::nullopt, e.forwarding, false});
+    state[t->second].asbr = true;
   }
 
   // ---- summaries (type 3 and 4) from ABRs -------------------------------------------
@@ -393,15 +462,21 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       if (state[node].asbr) routerSummaries[intoArea].push_back(RouterSummary{abr, node, c.cost});
   };
   // An ABR summarises every attached area's intra-area routes into each of its other areas
-  // (RFC 2328 12.4.3), not only the backbone's into the others and theirs into the backbone.
+  // (RFC 2328 12.4.3), not only the backbone's into the others and theirs into the backbone;
+  // into a stub area or NSSA a default summary (12.4.3.1), and there only that one with
+  // `no-summary`.
   for (uint32_t n = 0; n < nodeCount; ++n) {
     if (!state[n].abr) continue;
-    for (uint32_t from : state[n].areas)
-      for (uint32_t into : state[n].areas) {
+    for (uint32_t into : state[n].areas) {
+      auto settings = areaSettings(n, into);
+      for (uint32_t from : state[n].areas) {
         if (from == into) continue;
-        summarize(n, from, into, state[n].intraByArea[from]);
-        summarizeRouters(n, into, state[n].routerDist[from]);
+        if (semantics::ospfAbrSendsSummaries(settings)) summarize(n, from, into, state[n].intraByArea[from]);
+        if (semantics::ospfAreaTakesExternals(settings.type)) summarizeRouters(n, into, state[n].routerDist[from]);
       }
+      if (auto cost = semantics::ospfAbrDefaultSummaryCost(topo.device(n).defaults, settings))
+        summaries[into].push_back(Summary{n, Prefix(Ipv4{0}, 0), *cost});
+    }
   }
   auto interFrom = [&](uint32_t n, uint32_t area) {
     auto& s = state[n];
@@ -421,8 +496,11 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     if (!state[n].abr) continue;
     for (uint32_t area : state[n].areas) {
       if (area == 0) continue;
-      for (const auto& [p, c] : state[n].inter)
-        if (!state[n].intraByArea[area].count(p)) summaries[area].push_back(Summary{n, p, c.cost});
+      auto settings = areaSettings(n, area);
+      if (semantics::ospfAbrSendsSummaries(settings))
+        for (const auto& [p, c] : state[n].inter)
+          if (!state[n].intraByArea[area].count(p)) summaries[area].push_back(Summary{n, p, c.cost});
+      if (!semantics::ospfAreaTakesExternals(settings.type)) continue;
       for (const auto& rs : routerSummaries[0]) {
         auto d = state[n].routerDist[0].find(rs.abr);
         if (rs.abr != n && d != state[n].routerDist[0].end() && !state[n].routerDist[area].count(rs.asbr))
@@ -455,6 +533,31 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     }
     return best;
   };
+  // The OSPF route to a forwarding address (RFC 2328 16.4 (3)): the longest intra- or
+  // inter-area match (a type-7 LSA's: intra-area in its NSSA); on a network of the router
+  // itself, the address is the next hop.
+  auto toForwardingAddress = [&](uint32_t n, Ipv4 address, std::optional<uint32_t> nssa) {
+    Candidate best;
+    int bestLength = -1;
+    auto consider = [&](const Prefix& p, const Candidate& c) {
+      if (!p.contains(address) || p.length < bestLength) return;
+      Hops hops = c.hops;
+      if (hops.empty()) {
+        auto itf = topo.interfaceFor(n, address);
+        if (!itf) return;
+        hops = {Hop{*itf, address.value}};
+      }
+      if (p.length > bestLength) best = Candidate{};
+      bestLength = p.length;
+      offer(best, c.cost, 0, hops);
+    };
+    for (const auto& [area, routes] : state[n].intraByArea)
+      if (!nssa || area == *nssa)
+        for (const auto& [p, c] : routes) consider(p, c);
+    if (!nssa)
+      for (const auto& [p, c] : state[n].inter) consider(p, c);
+    return best;
+  };
   std::vector<std::map<Prefix, std::pair<Candidate, Candidate>>> ext(nodeCount);  // E1, E2
   for (uint32_t n = 0; n < nodeCount; ++n) {
     if (state[n].areas.empty()) continue;
@@ -463,9 +566,21 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       if (e.asbr == n || state[n].own.count(e.prefix) || state[n].intra.count(e.prefix) ||
           state[n].inter.count(e.prefix) || state[n].discardRanges.count(e.prefix))
         continue;
-      auto it = distCache.find(e.asbr);
-      if (it == distCache.end()) it = distCache.emplace(e.asbr, asbrDistance(n, e.asbr)).first;
-      const Candidate& d = it->second;
+      Candidate d;
+      if (e.nssa) {  // type 7: only inside its NSSA, from an ASBR there
+        auto it = state[n].routerDist[*e.nssa].find(e.asbr);
+        if (!std::binary_search(state[n].areas.begin(), state[n].areas.end(), *e.nssa) ||
+            it == state[n].routerDist[*e.nssa].end())
+          continue;
+        d = it->second;
+      } else {
+        if (!takesExternals[n] || !takesExternals[e.asbr]) continue;
+        auto it = distCache.find(e.asbr);
+        if (it == distCache.end()) it = distCache.emplace(e.asbr, asbrDistance(n, e.asbr)).first;
+        d = it->second;
+      }
+      if (d.cost == kInfinite) continue;
+      if (e.forwarding.value != 0) d = toForwardingAddress(n, e.forwarding, e.nssa);
       if (d.cost == kInfinite) continue;
       auto& slot = ext[n][e.prefix];
       if (e.type == 1)

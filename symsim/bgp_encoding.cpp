@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "semantics/config_rules.h"
+#include "semantics/session_as_path.h"
 #include "symsim/z3_domain.h"
 
 namespace routefix::symsim {
@@ -364,6 +365,8 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
     BoundaryRoute b;
     b.local_pref = ebgp ? d.defaults.bgp_local_pref : 100;  // an iBGP peer's route keeps its own
     b.as_path = e.as_path;
+    auto received = ebgp ? semantics::receivedPathPrepend(*d.bgp, *n) : std::nullopt;
+    if (received) b.as_path.insert(b.as_path.begin(), *received);
     b.med = e.med;
     b.communities = e.communities;
     b.next_hop = e.peer.value;
@@ -382,7 +385,8 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
     c.ebgp = ebgp;
     c.multihop = n->ebgp_multihop.has_value();
     c.delivers = true;
-    c.sender_as = e.as_path.empty() ? 0 : e.as_path.front();
+    c.sender_as = b.as_path.empty() ? 0 : b.as_path.front();
+    if (received) c.added_as = {*received};
     c.originator = ctx_.int_val(static_cast<uint64_t>(e.peer.value));
     c.address = e.peer.value;
     c.description = "external peer " + e.peer.str();
@@ -481,8 +485,11 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   r.next_hop = exportedNextHop(s, sender, stmt, {r.next_hop, r.next_hop_policy}, {current, imported}, reflected);
   r.next_hop_policy = ctx_.int_val(0);  // the receiver's import decides its own
   if (s.ebgp) {
-    r.path_length = r.path_length + 1;
-    r.first_as = ctx_.int_val(static_cast<uint64_t>(stmt ? semantics::presentedAs(*sender.bgp, *stmt) : sender.bgp->asn));
+    // remove-private-as is not encoded (the path's private ASes are not tracked): listed in
+    // sim_equivalence_gaps.txt where the corpus meets it.
+    auto prepend = stmt ? semantics::ebgpExportPrepend(*sender.bgp, *stmt) : std::vector<uint32_t>{sender.bgp->asn};
+    r.path_length = r.path_length + static_cast<int>(prepend.size());
+    r.first_as = ctx_.int_val(static_cast<uint64_t>(prepend.front()));
     r.local_pref = ctx_.int_val(static_cast<int64_t>(receiver.defaults.bgp_local_pref));
   }
   return r;
@@ -526,6 +533,16 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     cond = sessionUp(i) && cond;
     SymRoute r = *out;
     const model::BgpNeighbor* stmt = statementFor(d, s);
+    const model::BgpNeighbor* senderStmt = statementFor(*sender, s);
+    std::vector<uint32_t> added;
+    if (s.ebgp) added = senderStmt ? semantics::ebgpExportPrepend(*sender->bgp, *senderStmt)
+                                   : std::vector<uint32_t>{sender->bgp->asn};
+    auto received = s.ebgp && stmt ? semantics::receivedPathPrepend(*d.bgp, *stmt) : std::nullopt;
+    if (received) {
+      r.path_length = r.path_length + 1;
+      r.first_as = ctx_.int_val(static_cast<uint64_t>(*received));
+      added.push_back(*received);
+    }
     r.weight = ctx_.int_val(static_cast<int64_t>(stmt && stmt->weight ? *stmt->weight : 0));
     if (s.ebgp && semantics::ebgpPolicyBlocks(*d.bgp, stmt, semantics::Direction::In)) continue;
     if (stmt) {
@@ -544,8 +561,11 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     c.session = i;
     c.ebgp = s.ebgp;
     c.multihop = stmt && stmt->ebgp_multihop.has_value();
-    const model::BgpNeighbor* senderStmt = statementFor(*sender, s);
-    c.sender_as = senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
+    // The neighbour AS the decision and multipath see: the path's first AS, the receiver's own
+    // local-as when it prepends one.
+    c.sender_as = received ? *received
+                           : senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
+    c.added_as = std::move(added);
     // A reflected route keeps its originator and grows its cluster list (sim transform()).
     z3::expr senderId = ctx_.int_val(static_cast<uint64_t>(semantics::bgpRouterId(*sender).value));
     c.originator = senderId;
@@ -655,7 +675,7 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
       bool here = false;
       z3::expr inherited = ctx_.bool_val(false);
       if (c.kind == Candidate::Kind::Session) {
-        here = c.ebgp && c.sender_as == as;
+        here = c.ebgp && std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();
         if (sender != nodes_.end()) {
           inherited = sender->second.as_in_path.at(as);
         } else if (auto b = boundary_.find(c.sender); b != boundary_.end()) {
@@ -663,6 +683,7 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
           inherited = ctx_.bool_val(std::find(path.begin(), path.end(), as) != path.end());
         }
       } else if (c.kind == Candidate::Kind::External) {
+        here = std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();
         for (const auto& e : network_.externals)
           if (e.prefix == prefix_ && e.peer.str() == c.sender &&
               std::find(e.as_path.begin(), e.as_path.end(), as) != e.as_path.end())

@@ -67,7 +67,10 @@ struct Candidate {
   bool ebgp = false;
   bool local = false;     // originated on this router
   bool delivers = false;  // local: the router owns the prefix; external: leaves the network
-  uint32_t sender_as = 0;  // the AS the sender presents (its local-as, if any)
+  uint32_t sender_as = 0;  // the path's first AS: the AS the sender presents (its local-as, if any)
+  // eBGP: the ASes the session adds to the path (semantics::ebgpExportPrepend and
+  // receivedPathPrepend), for the loop check's AS tracking.
+  std::vector<uint32_t> added_as;
   bool multihop = false;   // eBGP: the receiver's statement has ebgp-multihop
   // The simulator's steps after the shared ones (sim/bgp_decision.h): the IGP cost to the
   // route's next hop (route.next_hop, resolved at this router), the originator's router-id

@@ -432,7 +432,14 @@ antlrcpp::Any ConfigWalker::visitIfOspfProcessArea(IosParser::IfOspfProcessAreaC
 }
 
 antlrcpp::Any ConfigWalker::visitIfOspfArea(IosParser::IfOspfAreaContext* ctx) {
-  if (ctx->IP_ADDRESS()) throw ValueError("per-address OSPF areas are not modelled");
+  // FRR `ip ospf area A ADDR` puts only that address's subnet in the area: the same as the
+  // whole interface when it is the interface's only address.
+  if (ctx->IP_ADDRESS()) {
+    const auto& itf = currentInterface();
+    auto address = model::Ipv4::parse(ctx->IP_ADDRESS()->getText());
+    if (!itf.address || !address || itf.address->address != *address || !itf.secondary.empty())
+      throw ValueError("per-address OSPF areas are not modelled (other than the interface's only address)");
+  }
   currentInterface().ospf_area = parseArea(ctx->area_id()->getText());
   return {};
 }

@@ -100,6 +100,9 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitOspfPassiveInterface(IosParser::OspfPassiveInterfaceContext* ctx) override;
   antlrcpp::Any visitOspfAutoCost(IosParser::OspfAutoCostContext* ctx) override;
   antlrcpp::Any visitOspfAreaRange(IosParser::OspfAreaRangeContext* ctx) override;
+  antlrcpp::Any visitOspfAreaStub(IosParser::OspfAreaStubContext* ctx) override;
+  antlrcpp::Any visitOspfAreaNssa(IosParser::OspfAreaNssaContext* ctx) override;
+  antlrcpp::Any visitOspfAreaDefaultCost(IosParser::OspfAreaDefaultCostContext* ctx) override;
   antlrcpp::Any visitOspfDistance(IosParser::OspfDistanceContext* ctx) override;
   antlrcpp::Any visitOspfOther(IosParser::OspfOtherContext* ctx) override;
   // ---- BGP neighbors (config_walker_neighbor.cpp) ----
@@ -217,6 +220,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   std::string staticRouteVrf(antlr4::tree::TerminalNode* vrfKeyword, IosParser::NameContext* name) const;
   model::BgpProcess& currentBgp() { return out_.currentBgp(); }
   model::OspfProcess& currentOspf() { return out_.currentOspf(); }
+  model::OspfAreaSettings& ospfAreaSettings(IosParser::Area_idContext* area);
   // The EIGRP process being configured; a named `router eigrp NAME` has none until its
   // `address-family ipv4 ... autonomous-system N`.
   model::EigrpProcess& currentEigrp();

@@ -280,6 +280,7 @@ antlrcpp::Any ConfigWalker::visitNbrWeight(IosParser::NbrWeightContext* ctx) {
 
 antlrcpp::Any ConfigWalker::visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) {
   requirePositive(negated_, "local-as");
+  // `dual-as` only lets the peer open with either AS: the paths are the same.
   for (auto* w : ctx->WORD())
     if (w->getText() != "dual-as") throw ValueError("unknown local-as option " + w->getText());
   const uint32_t as = parseNumber(ctx->NUMBER()->getText(), 1);
@@ -292,6 +293,8 @@ antlrcpp::Any ConfigWalker::visitNbrLocalAs(IosParser::NbrLocalAsContext* ctx) {
     if (remote && *remote == as) throw ValueError("local-as equals the remote-as; bgpd rejects it");
   }
   neighbor_->local_as = as;
+  neighbor_->local_as_no_prepend = !ctx->NO_PREPEND().empty();
+  neighbor_->local_as_replace_as = !ctx->REPLACE_AS().empty();
   noteNeighborStatement("local-as");
   return {};
 }
@@ -312,6 +315,8 @@ antlrcpp::Any ConfigWalker::visitNbrRemovePrivateAs(IosParser::NbrRemovePrivateA
   for (auto* w : ctx->WORD())
     if (w->getText() != "all") throw ValueError("unknown remove-private-as option " + w->getText());
   neighbor_->remove_private_as = !negated_;
+  neighbor_->remove_private_as_all = !negated_ && !ctx->WORD().empty();
+  neighbor_->remove_private_as_replace = !negated_ && !ctx->REPLACE_AS().empty();
   noteNeighborStatement("remove-private-as");
   return {};
 }

@@ -377,6 +377,52 @@ antlrcpp::Any ConfigWalker::visitOspfAreaRange(IosParser::OspfAreaRangeContext* 
   return {};
 }
 
+model::OspfAreaSettings& ConfigWalker::ospfAreaSettings(IosParser::Area_idContext* area) {
+  uint32_t id = parseArea(area->getText());
+  auto& areas = currentOspf().areas;
+  for (auto& a : areas)
+    if (a.area == id) {
+      extendSpan(a.span, file_, line_);
+      return a;
+    }
+  model::OspfAreaSettings a;
+  a.area = id;
+  a.span = here();
+  areas.push_back(a);
+  return areas.back();
+}
+
+antlrcpp::Any ConfigWalker::visitOspfAreaStub(IosParser::OspfAreaStubContext* ctx) {
+  if (parseArea(ctx->area_id()->getText()) == 0) throw ValueError("the backbone cannot be a stub area");
+  auto& a = ospfAreaSettings(ctx->area_id());
+  a.type = model::OspfAreaType::Stub;
+  a.no_summary = ctx->NO_SUMMARY() != nullptr;
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfAreaNssa(IosParser::OspfAreaNssaContext* ctx) {
+  if (parseArea(ctx->area_id()->getText()) == 0) throw ValueError("the backbone cannot be an NSSA");
+  auto& a = ospfAreaSettings(ctx->area_id());
+  a.type = model::OspfAreaType::Nssa;
+  // Options after `nssa` (translate-*, default-information-originate, no-redistribution,
+  // suppress-fa, range) change what is translated or originated: not modelled yet.
+  std::vector<std::string> unmodelled;
+  for (size_t i = 3; i < ctx->children.size(); ++i) {
+    std::string word = ctx->children[i]->getText();
+    if (word == "no-summary")
+      a.no_summary = true;
+    else
+      unmodelled.push_back(word);
+  }
+  if (!unmodelled.empty()) warn("not modelled: NSSA option `" + unmodelled.front() + "`");
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitOspfAreaDefaultCost(IosParser::OspfAreaDefaultCostContext* ctx) {
+  ospfAreaSettings(ctx->area_id()).default_cost = parseNumber(ctx->NUMBER()->getText(), 0, 16777215);
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitOspfDistance(IosParser::OspfDistanceContext* ctx) {
   currentOspf().distance = parseNumber(ctx->NUMBER()->getText(), 1, 255);
   return {};

@@ -219,8 +219,18 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
        }},
       {"allowas-in", [](auto& g, auto& n) { n.allowas_in = g.allowas_in; }},
       {"weight", [](auto& g, auto& n) { n.weight = g.weight; }},
-      {"local-as", [](auto& g, auto& n) { n.local_as = g.local_as; }},
-      {"remove-private-as", [](auto& g, auto& n) { n.remove_private_as = g.remove_private_as; }},
+      {"local-as",
+       [](auto& g, auto& n) {
+         n.local_as = g.local_as;
+         n.local_as_no_prepend = g.local_as_no_prepend;
+         n.local_as_replace_as = g.local_as_replace_as;
+       }},
+      {"remove-private-as",
+       [](auto& g, auto& n) {
+         n.remove_private_as = g.remove_private_as;
+         n.remove_private_as_all = g.remove_private_as_all;
+         n.remove_private_as_replace = g.remove_private_as_replace;
+       }},
       {"as-override", [](auto& g, auto& n) { n.as_override = g.as_override; }},
       {"route-map in", [](auto& g, auto& n) { n.import_policies = g.import_policies; }},
       {"route-map out", [](auto& g, auto& n) { n.export_policies = g.export_policies; }},

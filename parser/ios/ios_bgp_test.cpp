@@ -91,7 +91,11 @@ TEST_CASE("neighbor settings: each sets its field and records its line") {
   CHECK(n.allowas_in == 2u);
   CHECK(n.weight == 200u);
   CHECK(n.local_as == 64999u);
+  CHECK(n.local_as_no_prepend);
+  CHECK(n.local_as_replace_as);
   CHECK(n.remove_private_as);
+  CHECK(n.remove_private_as_all);
+  CHECK_FALSE(n.remove_private_as_replace);
   CHECK(n.statement_spans.at("next-hop-self") == span(3, 3));
   CHECK(n.statement_spans.at("route-reflector-client") == span(4, 4));
   CHECK(n.statement_spans.at("route-map out") == span(5, 5));
@@ -108,6 +112,29 @@ TEST_CASE("neighbor settings: each sets its field and records its line") {
   CHECK(n.statement_spans.at("remove-private-as") == span(17, 17));
   CHECK(n.span == span(2, 17));
   CHECK(p.warnings.empty());
+}
+
+TEST_CASE("FRR spells remove-private-AS and replace-AS in capitals; a peer-group passes the flags on") {
+  auto p = parseText(
+      "frr version 8.4\n"
+      "router bgp 65000\n"
+      " neighbor PG peer-group\n"
+      " neighbor PG remote-as 1000\n"
+      " neighbor PG local-as 500 no-prepend\n"
+      " neighbor 192.168.255.2 peer-group PG\n"
+      " address-family ipv4 unicast\n"
+      "  neighbor PG remove-private-AS all replace-AS\n"
+      " exit-address-family\n",
+      model::Vendor::Frr);
+  CHECK(p.warnings.empty());
+  const auto* n = p.device.bgp->findNeighbor(*Ipv4::parse("192.168.255.2"));
+  REQUIRE(n);
+  CHECK(n->local_as == 500u);
+  CHECK(n->local_as_no_prepend);
+  CHECK_FALSE(n->local_as_replace_as);
+  CHECK(n->remove_private_as);
+  CHECK(n->remove_private_as_all);
+  CHECK(n->remove_private_as_replace);
 }
 
 TEST_CASE("FRR rejects a local-as equal to the router's AS or to the remote-as, as bgpd does") {

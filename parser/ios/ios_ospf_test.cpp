@@ -104,13 +104,60 @@ TEST_CASE("default-information originate without options uses the vendor metric 
 TEST_CASE("unmodelled OSPF statements warn inside the block; known noise does not") {
   auto p = parseText(
       "router ospf 1\n"
-      " area 1 stub\n"
+      " area 1 virtual-link 10.0.0.1\n"
       " area 0 authentication message-digest\n"
       " redistribute rip\n"
       " timers throttle spf 10 100 5000\n"
       " network 10.0.0.0 0.0.0.255 area 0\n");
   CHECK(warningLines(p) == std::vector<int>{2, 4});
   CHECK(p.device.ospf->networks.size() == 1);
+}
+
+TEST_CASE("OSPF area types: stub, totally stubby, NSSA, default-cost") {
+  auto p = parseText(
+      "router ospf 1\n"
+      " area 1 stub\n"
+      " area 2 stub no-summary\n"
+      " area 0.0.0.3 nssa no-summary\n"
+      " area 4 nssa translate-always\n"
+      " area 1 default-cost 7\n"
+      " area 0 stub\n");
+  const auto& areas = p.device.ospf->areas;
+  REQUIRE(areas.size() == 4);
+  CHECK(areas[0].area == 1);
+  CHECK(areas[0].type == model::OspfAreaType::Stub);
+  CHECK_FALSE(areas[0].no_summary);
+  CHECK(areas[0].default_cost == 7);
+  CHECK(areas[0].span.first_line == 2);
+  CHECK(areas[0].span.last_line == 6);
+  CHECK(areas[1].no_summary);
+  CHECK(areas[2].area == 3);
+  CHECK(areas[2].type == model::OspfAreaType::Nssa);
+  CHECK(areas[2].no_summary);
+  CHECK(areas[3].type == model::OspfAreaType::Nssa);
+  CHECK(areas[3].default_cost == 1);
+  // The NSSA option is not modelled; the backbone cannot be a stub area.
+  CHECK(warningLines(p) == std::vector<int>{5, 7});
+}
+
+TEST_CASE("FRR ip ospf area A ADDR: the interface's only address puts the interface in the area") {
+  auto p = parseText(
+      "frr version 8.4\n"
+      "interface eth0\n"
+      " ip address 172.16.0.1/24\n"
+      " ip ospf area 0.0.0.0 172.16.0.1\n"
+      "interface eth1\n"
+      " ip address 172.16.1.1/24\n"
+      " ip ospf area 0.0.0.1 172.16.9.9\n"
+      "router ospf\n",
+      model::Vendor::Frr);
+  const auto* eth0 = p.device.findInterface("eth0");
+  const auto* eth1 = p.device.findInterface("eth1");
+  REQUIRE(eth0);
+  REQUIRE(eth1);
+  CHECK(eth0->ospf_area == 0u);
+  CHECK_FALSE(eth1->ospf_area);
+  CHECK(warningLines(p) == std::vector<int>{7});
 }
 
 TEST_CASE("a second OSPF process is reported and its block ignored") {
