@@ -336,6 +336,10 @@ struct BgpNeighbor {
   std::optional<uint32_t> ebgp_multihop;  // TTL
   bool shutdown = false;
   bool activate = true;  // in the IPv4 unicast address family
+  // Activated in the VPNv4 unicast address family (IOS `address-family vpnv4`, EOS
+  // `address-family vpn-ipv4`, FRR `address-family ipv4 vpn`): the session carries VRF routes
+  // between PEs by route target (semantics/vrf_leaking.h). Its line: statement "vpnv4 activate".
+  bool vpnv4 = false;
   bool default_originate = false;
   std::string default_originate_route_map;
   std::optional<uint32_t> allowas_in;  // count of own ASN allowed
@@ -446,6 +450,11 @@ struct Vrf {
   std::vector<RouteTarget> export_targets;
   std::optional<NameReference> import_map;  // IOS `import map RM`: filters what comes in
   std::optional<NameReference> export_map;  // IOS `export map RM`: sets route targets per route
+  // FRR `export vpn` / `import vpn` in the VRF instance's ipv4 unicast family: its routes go
+  // to / come from the VPN table (with `rt vpn` targets, `rd vpn export`). IOS and EOS VRFs
+  // need no such switch: their route targets alone decide.
+  std::optional<SourceSpan> export_vpn;
+  std::optional<SourceSpan> import_vpn;
   std::vector<StaticRoute> static_routes;
   std::vector<Ipv6StaticRoute> ipv6_static_routes;
   std::optional<OspfProcess> ospf;

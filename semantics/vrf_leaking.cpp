@@ -25,11 +25,27 @@ bool meet(const std::vector<model::TextCommunity>& a, const std::vector<model::T
   return std::any_of(a.begin(), a.end(), [&](const auto& c) { return std::binary_search(b.begin(), b.end(), c); });
 }
 
-std::vector<VrfLeak> byRouteTarget(const model::Device& d) {
+// Whether a VRF's routes go to the VPN table / are taken from it: FRR only with `export vpn`
+// / `import vpn` (bgp_mplsvpn.c vpn_leak_from_vrf_update checks the instance's export flag,
+// vpn_leak_to_vrf_update its import flag), the IOS family and EOS whenever route targets
+// say so. Junos (vrf-target) is not modelled.
+bool exportsToVpn(model::Vendor vendor, const model::Vrf& v) {
+  return vendor == model::Vendor::Frr ? v.export_vpn.has_value() : vendor != model::Vendor::Junos;
+}
+bool importsFromVpn(model::Vendor vendor, const model::Vrf& v) {
+  return vendor == model::Vendor::Frr ? v.import_vpn.has_value() : vendor != model::Vendor::Junos;
+}
+
+// The VRF pairs of `exporter` and `importer` (one device, or two PEs) whose route targets meet,
+// or whose exporter has an export map (which may add the importer's target to some routes).
+// A VRF never imports its own routes.
+std::vector<VrfLeak> byRouteTarget(const model::Device& exporterDevice, const model::Device& importerDevice) {
   std::vector<VrfLeak> out;
-  for (const auto& [from, exporter] : d.vrfs)
-    for (const auto& [to, importer] : d.vrfs) {
-      if (from == to) continue;
+  for (const auto& [from, exporter] : exporterDevice.vrfs) {
+    if (!exportsToVpn(exporterDevice.vendor, exporter)) continue;
+    for (const auto& [to, importer] : importerDevice.vrfs) {
+      if ((&exporterDevice == &importerDevice && from == to) || !importsFromVpn(importerDevice.vendor, importer))
+        continue;
       VrfLeak leak{from, to, communities(exporter.export_targets), communities(importer.import_targets),
                    exporter.export_map ? exporter.export_map->name : "",
                    importer.import_map ? importer.import_map->name : ""};
@@ -37,6 +53,7 @@ std::vector<VrfLeak> byRouteTarget(const model::Device& d) {
       if (leak.export_map.empty() && !meet(leak.export_targets, leak.import_targets)) continue;
       out.push_back(std::move(leak));
     }
+  }
   return out;
 }
 
@@ -66,11 +83,25 @@ std::vector<VrfLeak> vrfLeaks(const model::Device& d) {
   switch (d.vendor) {
     case model::Vendor::Ios:
     case model::Vendor::Nxos:
-    case model::Vendor::Eos: return byRouteTarget(d);
-    case model::Vendor::Frr: return byImportVrf(d);
+    case model::Vendor::Eos: return byRouteTarget(d, d);
+    case model::Vendor::Frr: {
+      // `import vrf` first; VRFs that export to and import from the VPN table by route
+      // target also leak into each other through it.
+      auto leaks = byImportVrf(d);
+      for (auto& leak : byRouteTarget(d, d))
+        if (std::none_of(leaks.begin(), leaks.end(),
+                         [&](const VrfLeak& l) { return l.from == leak.from && l.to == leak.to; }))
+          leaks.push_back(std::move(leak));
+      return leaks;
+    }
     case model::Vendor::Junos: return {};
   }
   return {};
+}
+
+std::vector<VrfLeak> vpnLeaks(const model::Device& exporter, const model::Device& importer) {
+  if (&exporter == &importer) return {};
+  return byRouteTarget(exporter, importer);
 }
 
 }  // namespace routefix::semantics

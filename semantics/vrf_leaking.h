@@ -36,6 +36,13 @@ struct VrfLeak {
 // may add the importer's target to some routes).
 std::vector<VrfLeak> vrfLeaks(const model::Device& device);
 
+// VPNv4 between two PEs (an iBGP session activated for VPNv4 at both ends): which VRF of
+// `importer` takes which VRF's routes of `exporter`, by the same route-target rule as leaking
+// on one device (IOS family, EOS; FRR with `export vpn` / `import vpn` and `rt vpn`). The
+// copy carries the exporter's path with the exporting PE as next hop (FRR
+// vpn_leak_from_vrf_update sets nexthop-self, resolved in the importer's default VRF).
+std::vector<VrfLeak> vpnLeaks(const model::Device& exporter, const model::Device& importer);
+
 // A route target as written ("65000:1", Junos "target:65000:1") as an extended community
 // ("rt 65000:1"); empty when it is not one.
 model::TextCommunity routeTargetCommunity(const std::string& written);

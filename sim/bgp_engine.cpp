@@ -199,8 +199,12 @@ class Engine {
     peerResolution_.resize(peerings_.size(), kUnresolved);
     for (uint32_t i = 0; i < changed.size(); ++i)
       if (changed[i] && nodes_[i].bgp) changedNodes_.push_back(i);
-    for (uint32_t p = 0; p < peerings_.size(); ++p)
+    for (uint32_t p = 0; p < peerings_.size(); ++p) {
       if (changed[peerings_[p].receiver]) peerResolution_[p] = kUnresolved;
+      // A VPN path resolves in the receiving PE's default VRF: offered again when that changed.
+      uint32_t resolver = peerings_[p].vpn_resolver;
+      if (resolver != kNone && changed[resolver] && up_[p]) vpnReoffers_.push_back(p);
+    }
   }
 
   // The administrative distance of a learned path or an aggregate at node `n`.
@@ -438,6 +442,7 @@ class Engine {
       enqueue(n, 0);
     }
     for (uint32_t p : newPeerings_) reoffer(p, prefix);
+    for (uint32_t p : vpnReoffers_) reoffer(p, prefix);
   }
 
   void reoffer(uint32_t p, const Prefix& prefix) {
@@ -682,6 +687,7 @@ class Engine {
     BgpPath out = b;
     takeSets(out, s);
     out.session = p;
+    if (peer.vpn_resolver != kNone) return vpnPath(p, std::move(out));
     if (b.kind != PathKind::Learned) {
       out.kind = PathKind::Learned;
       out.leaked_local = true;
@@ -692,6 +698,26 @@ class Engine {
       out.valid = out.resolution != kNone;
     }
     return out;
+  }
+
+  // A leaked path as it arrives over VPNv4 peering p (sim/vrf_leaks.h appendVpnPeerings): an
+  // iBGP path from the sending PE, whose session address is the next hop (FRR
+  // vpn_leak_from_vrf_update: nexthop-self), resolved in the receiving PE's default VRF. The
+  // sender's weight stays behind.
+  std::optional<BgpPath> vpnPath(uint32_t p, BgpPath path) {
+    const auto& peer = peerings_[p];
+    path.kind = PathKind::Learned;
+    path.ebgp = path.confed = path.leaked_local = false;
+    path.weight = 0;
+    path.next_hop = peer.sender_address.value;
+    path.next_hop_policy = semantics::NextHopByPolicy::None;
+    path.peer_router_id = peer.sender_router_id.value;
+    path.peer_address = peer.sender_address.value;
+    path.originator_id = 0;
+    path.resolution = resolve(peer.vpn_resolver, path.next_hop);
+    path.valid = path.resolution != kNone;
+    path.igp_cost = path.valid ? resolution(path.resolution).metric : 0;
+    return path;
   }
 
   // Where the exporter forwards a prefix it originated: its aggregate's discard route, or the
@@ -937,6 +963,7 @@ class Engine {
   std::vector<BgpPeering> peerings_;
   std::vector<char> up_;  // per peering: established (baseline ones can be down in a scenario)
   std::vector<uint32_t> downPeerings_, newPeerings_, changedNodes_;  // versus the baseline
+  std::vector<uint32_t> vpnReoffers_;  // VPN peerings whose next hops resolve in a changed node
 
   std::map<Prefix, LocalPaths> originations_;
   std::map<Prefix, std::vector<std::pair<uint32_t, uint32_t>>> aggregates_;  // node, index

@@ -320,6 +320,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
   sorted.reserve(order.size());
   for (uint32_t i : order) sorted.push_back(std::move(out.statuses[i]));
   out.statuses = std::move(sorted);
+  appendVpnPeerings(topo, out.peerings);
   appendLeakPeerings(topo, out.peerings);
   return out;
 }

@@ -37,6 +37,10 @@ struct BgpPeering {
   // Not a session: routes leaking from one VRF instance of a router to another
   // (sim/vrf_leaks.h); no neighbor statements then.
   std::shared_ptr<const semantics::VrfLeak> leak;
+  // A leak between two PEs over their VPNv4 session (sim/vrf_leaks.h): the receiving PE's
+  // default VRF, where the next hop (sender_address, the exporting PE's end of the session)
+  // resolves; kNone for a leak inside one router.
+  uint32_t vpn_resolver = kNone;
 
   bool unnumbered() const { return !receiver_interface.empty(); }
 };

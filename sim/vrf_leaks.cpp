@@ -32,6 +32,39 @@ void appendLeakPeerings(const Topology& topo, std::vector<BgpPeering>& peerings)
   }
 }
 
+void appendVpnPeerings(const Topology& topo, std::vector<BgpPeering>& peerings) {
+  size_t sessions = peerings.size();
+  for (size_t i = 0; i < sessions; ++i) {
+    const BgpPeering& session = peerings[i];
+    if (session.leak || session.sender == kNone || session.ebgp || !session.sender_neighbor->vpnv4 ||
+        !session.receiver_neighbor->vpnv4)
+      continue;
+    const auto& from = topo.device(session.sender);
+    const auto& to = topo.device(session.receiver);
+    for (auto& leak : semantics::vpnLeaks(from, to)) {
+      auto sender = topo.nodeIndex(vrfInstanceName(from.name, leak.from));
+      auto receiver = topo.nodeIndex(vrfInstanceName(to.name, leak.to));
+      if (!sender || !receiver || !topo.device(*sender).bgp || !topo.device(*receiver).bgp) continue;
+      BgpPeering p;
+      p.sender = *sender;
+      p.receiver = *receiver;
+      // The session's statements, which name the peering for failure scenarios (one per
+      // receiving statement, sender and receiver); their policies are the IPv4 family's.
+      p.sender_neighbor = session.sender_neighbor;
+      p.receiver_neighbor = session.receiver_neighbor;
+      p.ebgp = false;
+      p.sender_address = session.sender_address;
+      p.receiver_address = session.receiver_address;
+      p.sender_as = session.sender_as;
+      p.receiver_as = session.receiver_as;
+      p.sender_router_id = session.sender_router_id;
+      p.leak = std::make_shared<const semantics::VrfLeak>(std::move(leak));
+      p.vpn_resolver = session.receiver;
+      peerings.push_back(std::move(p));
+    }
+  }
+}
+
 bool leakSubject(const semantics::VrfLeak& leak, PolicyEvaluator& exporter, PolicyEvaluator& importer,
                  TextCommunityTable& ext, PolicySubject& subject) {
   if (leak.byRouteTarget()) {

@@ -20,6 +20,13 @@ namespace routefix::sim::detail {
 // A peering per leak between two VRFs of a device that both run BGP.
 void appendLeakPeerings(const Topology& topo, std::vector<BgpPeering>& peerings);
 
+// VPNv4 between PEs (semantics::vpnLeaks): for each established iBGP session both ends
+// activated for VPNv4, a peering from each exporting VRF instance of the sender to each VRF
+// instance of the receiver whose import targets it meets. The path arrives as over iBGP:
+// attributes kept (weight dropped), the sending PE's session address as next hop, resolved
+// in the receiving PE's default VRF (vpn_resolver); iBGP distance. Labels are abstracted.
+void appendVpnPeerings(const Topology& topo, std::vector<BgpPeering>& peerings);
+
 // What a leak does to the path `subject` (as the exporter holds it): route targets attached
 // and the export map (route-target leaks), the importer's targets, then the import map.
 // False: the path does not leak.

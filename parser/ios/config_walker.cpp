@@ -117,6 +117,7 @@ void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
     // Statements of an address family the model does not hold (IPv6, EVPN, VPNv4) are
     // recognised and dropped; only switching to another address family matters.
     auto* bgp = s->bgp_stmt();
+    if (outsideModel && vpn_af_ && recordVpnActivation(bgp)) return;
     if (outsideModel && !(bgp && dynamic_cast<IosParser::BgpAddressFamilyContext*>(bgp))) return;
     visit(s);
     return;
@@ -140,7 +141,7 @@ void ConfigWalker::handleUnrecognized() {
   if ((mode_ == Mode::BgpAddressFamily || mode_ == Mode::NxNeighborAf) && !address_family_modelled_)
     return;
   auto words = splitWords(currentLine());
-  if ((mode_ == Mode::Bgp || mode_ == Mode::BgpAddressFamily) && recordVrfImport(words)) {
+  if ((mode_ == Mode::Bgp || mode_ == Mode::BgpAddressFamily) && (recordVrfImport(words) || recordVpnPolicy(words))) {
     extendBlock();
     return;
   }

@@ -236,6 +236,11 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // `rd X` and `route-target import|export|both X`: true when the line is one of them.
   bool recordVrfAttribute(const std::vector<std::string>& words, model::Vrf& v);
   bool recordVrfImport(const std::vector<std::string>& words);
+  // FRR `rd vpn export X`, `rt vpn import|export|both X...`, `export vpn`, `import vpn`,
+  // `label vpn export ...` in a VRF instance's address family: true when the line is one.
+  bool recordVpnPolicy(const std::vector<std::string>& words);
+  // `neighbor X activate` inside the VPNv4 address family: true when `bgp` is one.
+  bool recordVpnActivation(IosParser::Bgp_stmtContext* bgp);
   // The BGP statements that follow configure the VRF's instance, until leaveBgpVrf().
   void enterBgpVrf(const std::string& vrf, bool byAddressFamily);
   void leaveBgpVrf();
@@ -266,6 +271,9 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   size_t neighbor_column_ = 0;  // of the open NX-OS `neighbor X` block
   size_t neighbor_af_column_ = 0;
   bool address_family_modelled_ = true;  // false inside address families other than IPv4 unicast
+  // The open address family is VPNv4 unicast (IOS `vpnv4`, EOS `vpn-ipv4`, FRR `ipv4 vpn`).
+  bool vpn_af_ = false;
+  std::string frr_bgp_vrf_;  // FRR: the VRF of the open `router bgp N vrf X` ("" none)
   std::string interface_;
   std::string route_map_;
   uint32_t clause_seq_ = 0;

@@ -24,8 +24,10 @@ antlrcpp::Any ConfigWalker::visitRouterBgp(IosParser::RouterBgpContext* ctx) {
   model::Device& d = out_.device();
   bgp_vrf_.clear();
   bgp_vrf_by_af_ = false;
+  vpn_af_ = false;
+  frr_bgp_vrf_ = ctx->VRF() ? ctx->name()->getText() : "";
   if (ctx->VRF()) {  // FRR: the VRF's own instance, with an AS of its own
-    router_bgp_ = &out_.vrfBgp(ctx->name()->getText(), asn, here());
+    router_bgp_ = &out_.vrfBgp(frr_bgp_vrf_, asn, here());
   } else if (d.bgp && d.bgp->asn != asn) {
     enterIgnoredBlock();
     throw ValueError("a second BGP instance is not modelled; block ignored");
@@ -281,6 +283,9 @@ antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyCon
   auto* af = ctx->address_family_name();
   // IOS writes `address-family ipv4` for IPv4 unicast; FRR `address-family ipv4 unicast`.
   address_family_modelled_ = af->IPV4() && af->MULTICAST().empty() && af->WORD().empty();
+  auto words = splitWords(currentLine());
+  vpn_af_ = words.size() >= 2 && (words[1] == "vpnv4" || words[1] == "vpn-ipv4" ||
+                                   (words[1] == "ipv4" && words.size() >= 3 && words[2] == "vpn"));
   if (inNeighborBlock()) {  // NX-OS: the neighbor's address family, IPv4 unicast activates it
     mode_ = Mode::NxNeighborAf;
     neighbor_af_column_ = column_;

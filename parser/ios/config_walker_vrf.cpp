@@ -117,6 +117,49 @@ bool ConfigWalker::recordVrfImport(const std::vector<std::string>& words) {
   return true;
 }
 
+// FRR's VPN switches of a VRF instance (`router bgp N vrf X` -> `address-family ipv4 unicast`):
+// the route distinguisher and targets its routes carry to and from the VPN table, and whether
+// they go there at all (`export vpn`) and come back (`import vpn`). Labels are not modelled
+// (control plane only), so `label vpn export` is recognised and dropped.
+bool ConfigWalker::recordVpnPolicy(const std::vector<std::string>& words) {
+  if (frr_bgp_vrf_.empty() || words.size() < 2) return false;
+  auto written = wordsAsWritten(currentLine());
+  bool vpnPair = words[1] == "vpn";
+  if (words.size() == 4 && words[0] == "rd" && vpnPair && words[2] == "export") {
+    model::Vrf& v = out_.vrf(frr_bgp_vrf_, here());
+    v.route_distinguisher = written[3];
+    v.route_distinguisher_span = here();
+    return true;
+  }
+  if (words.size() >= 4 && words[0] == "rt" && vpnPair &&
+      (words[2] == "import" || words[2] == "export" || words[2] == "both")) {
+    model::Vrf& v = out_.vrf(frr_bgp_vrf_, here());
+    for (size_t w = 3; w < written.size(); ++w) {
+      if (words[2] != "export") v.import_targets.push_back({written[w], here()});
+      if (words[2] != "import") v.export_targets.push_back({written[w], here()});
+    }
+    return true;
+  }
+  if (words.size() == 2 && (words[0] == "export" || words[0] == "import") && vpnPair) {
+    model::Vrf& v = out_.vrf(frr_bgp_vrf_, here());
+    (words[0] == "export" ? v.export_vpn : v.import_vpn) = here();
+    return true;
+  }
+  return words[0] == "label" && vpnPair;
+}
+
+bool ConfigWalker::recordVpnActivation(IosParser::Bgp_stmtContext* bgp) {
+  auto* statement = dynamic_cast<IosParser::BgpNeighborContext*>(bgp);
+  if (!statement || !dynamic_cast<IosParser::NbrActivateContext*>(statement->neighbor_setting())) return false;
+  std::string id = statement->name()->getText();
+  neighbor_ = out_.findPeerGroup(id);
+  if (!neighbor_) neighbor_ = out_.findNeighbor(id);
+  if (!neighbor_) throw ValueError("neighbor " + id + " activated for VPNv4 before it is defined");
+  neighbor_->vpnv4 = statement->NO() == nullptr;
+  noteNeighborStatement("vpnv4 activate");
+  return true;
+}
+
 void ConfigWalker::enterBgpVrf(const std::string& vrf, bool byAddressFamily) {
   out_.vrfBgp(vrf, router_bgp_->asn, here());
   bgp_vrf_ = vrf;

@@ -212,6 +212,7 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
       {"ebgp-multihop", [](auto& g, auto& n) { n.ebgp_multihop = g.ebgp_multihop; }},
       {"shutdown", [](auto& g, auto& n) { n.shutdown = g.shutdown; }},
       {"activate", [](auto& g, auto& n) { n.activate = g.activate; }},
+      {"vpnv4 activate", [](auto& g, auto& n) { n.vpnv4 = g.vpnv4; }},
       {"default-originate",
        [](auto& g, auto& n) {
          n.default_originate = g.default_originate;
