@@ -30,6 +30,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
     case Vendor::Frr:
       d.bgp_ebgp_requires_policy = true;
       d.bgp_import_next_hop_sticks = true;
+      d.bgp_vpn_import_needs_labels = true;
       d.bgp_default_originate_withholds_zero_address = true;
       d.bgp_blackhole_adds_no_export = true;
       d.ospf_connected_redistribution_skips_covered = true;
@@ -61,6 +62,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_import_default = PolicyDefault::Accept;
       d.bgp_export_default = PolicyDefault::JunosBgpExport;
       d.bgp_send_community = true;  // Junos sends communities unless a policy strips them
+      d.bgp_vpn_import_needs_labels = true;
       d.bgp_multipath_match = MultipathMatch::NeighborAs;
       d.bgp_advertise_inactive = false;
       d.bgp_remove_private_leading_only = true;
@@ -78,6 +80,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_advertise_inactive = false;
       d.bgp_multipath_relax = true;
       d.ospf_route_to_gateway_via_interface = true;
+      d.bgp_vpn_import_needs_labels = true;
       break;
     case Vendor::Nxos:
       // NX-OS: IOS distances; OSPF's reference bandwidth is 40 Gbit/s; neighbors carry IPv4

@@ -95,6 +95,12 @@ struct VendorDefaults {
   // attr->rmap_change_flags; FRR 10.4 stopped doing it for `unchanged`, PR #21445). Others:
   // the session's rule applies.
   bool bgp_import_next_hop_sticks = false;
+  // A route imported from VPNv4 into a VRF is valid only when its next hop resolves over a
+  // labeled route (LDP, segment routing): FRR 8.4 (bgp_nht.c: unicast paths imported from
+  // the VPN table with labels check bgp_isvalid_labeled_nexthop); EOS and Junos resolve VPN
+  // next hops in their tunnel tables (tunnel RIB / inet.3). IOS installs the route either way.
+  // semantics::vpnNextHopUsable.
+  bool bgp_vpn_import_needs_labels = false;
   // `neighbor X default-originate` also withholds from X every other route whose address is
   // 0.0.0.0 (0.0.0.0/1, 0.0.0.0/8, ...), not only the learned default: FRR 8.4, the version we
   // pin (bgp_route.c subgroup_announce_check tests the address; FRR 9.1, commit 4d74ba929d,
@@ -481,6 +487,9 @@ struct Device {
   std::vector<EigrpProcess> eigrp;
   std::optional<BgpProcess> bgp;
   std::map<std::string, Vrf> vrfs;  // named VRFs, by name (case as written)
+  // A label distribution protocol that labels the IGP routes (FRR `mpls ldp`): what makes a
+  // VPN next hop labeled where the vendor needs it (VendorDefaults::bgp_vpn_import_needs_labels).
+  std::optional<SourceSpan> label_distribution;
 
   std::map<std::string, PrefixList> prefix_lists;
   std::map<std::string, IpPrefixList> ipv6_prefix_lists;  // a namespace of their own

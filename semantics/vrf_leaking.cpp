@@ -84,19 +84,14 @@ std::vector<VrfLeak> vrfLeaks(const model::Device& d) {
     case model::Vendor::Ios:
     case model::Vendor::Nxos:
     case model::Vendor::Eos: return byRouteTarget(d, d);
-    case model::Vendor::Frr: {
-      // `import vrf` first; VRFs that export to and import from the VPN table by route
-      // target also leak into each other through it.
-      auto leaks = byImportVrf(d);
-      for (auto& leak : byRouteTarget(d, d))
-        if (std::none_of(leaks.begin(), leaks.end(),
-                         [&](const VrfLeak& l) { return l.from == leak.from && l.to == leak.to; }))
-          leaks.push_back(std::move(leak));
-      return leaks;
-    }
+    case model::Vendor::Frr: return byImportVrf(d);
     case model::Vendor::Junos: return {};
   }
   return {};
+}
+
+bool vpnNextHopUsable(const model::Device& receivingPe) {
+  return !receivingPe.defaults.bgp_vpn_import_needs_labels || receivingPe.label_distribution.has_value();
 }
 
 std::vector<VrfLeak> vpnLeaks(const model::Device& exporter, const model::Device& importer) {

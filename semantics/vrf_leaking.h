@@ -43,6 +43,12 @@ std::vector<VrfLeak> vrfLeaks(const model::Device& device);
 // vpn_leak_from_vrf_update sets nexthop-self, resolved in the importer's default VRF).
 std::vector<VrfLeak> vpnLeaks(const model::Device& exporter, const model::Device& importer);
 
+// Whether a VPN path imported on `receivingPe` can be valid: where the vendor resolves VPN
+// next hops over labeled routes only (VendorDefaults::bgp_vpn_import_needs_labels), the PE
+// must run a label distribution protocol (Device::label_distribution); labels themselves are
+// not modelled.
+bool vpnNextHopUsable(const model::Device& receivingPe);
+
 // A route target as written ("65000:1", Junos "target:65000:1") as an extended community
 // ("rt 65000:1"); empty when it is not one.
 model::TextCommunity routeTargetCommunity(const std::string& written);

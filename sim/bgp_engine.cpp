@@ -717,6 +717,8 @@ class Engine {
     path.resolution = resolve(peer.vpn_resolver, path.next_hop);
     path.valid = path.resolution != kNone;
     path.igp_cost = path.valid ? resolution(path.resolution).metric : 0;
+    // Where the vendor needs a labeled next hop, the path stays, invalid (FRR shows it so).
+    path.valid = path.valid && semantics::vpnNextHopUsable(topo_.device(peer.vpn_resolver));
     return path;
   }
 

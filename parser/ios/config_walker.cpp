@@ -157,6 +157,13 @@ void ConfigWalker::handleUnrecognized() {
     }
     mode_ = Mode::Global;
   }
+  // FRR's ldpd block: its sessions and bindings are not modelled, that it labels the IGP
+  // routes is (VPN next hops resolve over them: semantics::vpnNextHopUsable).
+  if (out_.dialect() == model::Vendor::Frr && column_ == 0 && words == std::vector<std::string>{"mpls", "ldp"}) {
+    out_.device().label_distribution = here();
+    enterIgnoredBlock();
+    return;
+  }
   if (isIgnoredStatement(IgnoreScope::Global, words)) {
     enterIgnoredBlock();
     return;

@@ -129,6 +129,25 @@ TEST_CASE("FRR VPN: `address-family ipv4 vpn` activation and a VRF instance's rd
   CHECK(red.bgp->redistributions.size() == 1);
 }
 
+TEST_CASE("FRR `mpls ldp`: the block is recognised and marks the router as labelling its IGP routes") {
+  auto p = parseText(
+      "mpls ldp\n"                                       // 1
+      " router-id 1.1.1.1\n"                             // 2
+      " address-family ipv4\n"                           // 3
+      "  discovery transport-address 1.1.1.1\n"          // 4
+      "  interface eth1\n"                               // 5
+      "  exit\n"                                         // 6
+      " exit-address-family\n"                           // 7
+      "exit\n"                                           // 8
+      "router bgp 65000\n",                              // 9
+      model::Vendor::Frr);
+  CHECK(p.warnings.empty());
+  REQUIRE(p.device.label_distribution);
+  CHECK(*p.device.label_distribution == span(1, 1));
+  CHECK(p.device.bgp);
+  CHECK_FALSE(parseText("router bgp 65000\n", model::Vendor::Frr).device.label_distribution);
+}
+
 TEST_CASE("FRR: `rd vpn export` outside a VRF instance is not a VRF's") {
   auto p = parseText(
       "router bgp 65000\n"                               // 1
