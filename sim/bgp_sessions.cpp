@@ -48,7 +48,7 @@ bool acceptsFromPeer(const Topology& topo, const std::vector<NodeRib>& ribs, uin
 std::string statementProblem(const model::BgpNeighbor& n) {
   if (n.shutdown) return "neighbor is shut down";
   if (!semantics::declaresRemoteAs(n)) return "no remote-as";
-  if (!n.activate) return "not activated for ipv4 unicast";
+  if (!n.activate && !n.vpnv4) return "not activated for ipv4 unicast";
   return {};
 }
 
@@ -234,6 +234,12 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         fail(db.name + ": " + p);
         continue;
       }
+      // A session activated for VPNv4 alone comes up, and carries VPN routes only.
+      bool ipv4 = na.activate && nb->activate;
+      if (!ipv4 && !(na.vpnv4 && nb->vpnv4)) {
+        fail((na.activate ? db.name + ": " : std::string()) + "not activated for ipv4 unicast");
+        continue;
+      }
       if (!semantics::remoteAsAccepts(na, ownAs, peerAs)) {
         fail("remote-as does not match " + db.name + "'s AS " + std::to_string(peerAs));
         continue;
@@ -294,6 +300,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         p.sender_router_id = semantics::bgpRouterId(topo.device(s));
         p.receiver_is_client = sn->route_reflector_client;
         p.sender_is_client = rn->route_reflector_client;
+        p.ipv4_unicast = ipv4;
         out.peerings.push_back(p);
       };
       direction(a, b, &na, nb, addrA, addrB, ownAs, peerAs, peerInterface);
@@ -321,6 +328,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
   for (uint32_t i : order) sorted.push_back(std::move(out.statuses[i]));
   out.statuses = std::move(sorted);
   appendVpnPeerings(topo, out.peerings);
+  std::erase_if(out.peerings, [](const BgpPeering& p) { return !p.ipv4_unicast; });
   appendLeakPeerings(topo, out.peerings);
   return out;
 }

@@ -34,6 +34,9 @@ struct BgpPeering {
   Ipv4 sender_router_id;
   bool receiver_is_client = false;  // the sender reflects to the receiver as its RR client
   bool sender_is_client = false;    // the receiver treats the sender as its RR client
+  // Both ends activated IPv4 unicast. False: the session is up for VPNv4 only and carries no
+  // IPv4 routes (establishSessions keeps it only to derive the VPN peerings).
+  bool ipv4_unicast = true;
   // Not a session: routes leaking from one VRF instance of a router to another
   // (sim/vrf_leaks.h); no neighbor statements then.
   std::shared_ptr<const semantics::VrfLeak> leak;

@@ -40,6 +40,7 @@ Network twoPes(Vendor vendor) {
     auto& n = b.neighbor(pe, peer, 65000);
     n.update_source = "lo";
     n.vpnv4 = true;
+    if (vendor == Vendor::Frr) b.dev(pe).label_distribution = SourceSpan{};  // `mpls ldp`
   }
   site(b, "pe1", "RED", "10.1.0.1/24", "65000:1");
   site(b, "pe1", "BLUE", "10.1.0.1/24", "65000:2");
@@ -109,6 +110,33 @@ TEST_CASE("VPNv4: nothing crosses without activation at both ends, without a mat
     CHECK_FALSE(vrfRoute(dp, "pe1", "BLUE", "10.2.0.0/24"));
     CHECK(vrfRoute(dp, "pe1", "RED", "10.2.0.0/24"));
   }
+}
+
+TEST_CASE("VPNv4: a session activated for VPNv4 only comes up and carries no IPv4 routes") {
+  auto net = twoPes(Vendor::Ios);
+  for (const auto* pe : {"pe1", "pe2"}) {
+    auto& bgp = *net.findDevice(pe)->bgp;
+    bgp.neighbors[0].activate = false;  // `no bgp default ipv4-unicast`
+    bgp.networks.push_back(BgpNetwork{*Prefix::parse(pe == std::string("pe1") ? "1.1.1.1/32" : "2.2.2.2/32"), "", {}});
+  }
+  auto dp = simulate(net);
+  CHECK(vrfRoute(dp, "pe2", "RED", "10.1.0.0/24"));
+  const Route* loopback = routeAt(dp, "pe2", "1.1.1.1/32");
+  REQUIRE(loopback);
+  CHECK(loopback->protocol == Protocol::Ospf);  // not the IPv4 BGP route pe1 originates
+  REQUIRE(dp.sessions.size() == 2);
+  CHECK(dp.sessions[0].established);
+}
+
+TEST_CASE("VPNv4: FRR needs a labeled next hop (LDP) to use an imported path, IOS does not") {
+  auto frr = twoPes(Vendor::Frr);
+  frr.findDevice("pe2")->label_distribution.reset();
+  auto dp = simulate(frr);
+  CHECK_FALSE(vrfRoute(dp, "pe2", "RED", "10.1.0.0/24"));  // FRR 8.4: imported, invalid
+  CHECK(vrfRoute(dp, "pe1", "RED", "10.2.0.0/24"));        // pe1 still runs LDP
+  auto ios = twoPes(Vendor::Ios);
+  CHECK_FALSE(ios.findDevice("pe2")->label_distribution);
+  CHECK(vrfRoute(simulate(ios), "pe2", "RED", "10.1.0.0/24"));
 }
 
 TEST_CASE("VPNv4 under failures: the failure simulator agrees with simulate()") {

@@ -104,10 +104,17 @@ trap 'exit 130' INT TERM
 
 plan=$("$tool" plan "$snapshot") || die "cannot plan the lab for $snapshot"
 routers=()
-declare -A config_of daemons_of
+declare -A config_of daemons_of vrfs_of ns_of_if
 while read -r kind a b c d; do
-  [ "$kind" = router ] && { routers+=("$a"); config_of[$a]=$b; daemons_of[$a]=$c; }
+  case $kind in
+    router) routers+=("$a"); config_of[$a]=$b; daemons_of[$a]=$c ;;
+    vrf) vrfs_of[$a]+="$b " ;;
+    ifvrf) ns_of_if["$a $b"]=$ns_prefix$a--$c ;;
+  esac
 done <<<"$plan"
+# The namespace an interface lives in: its router's, or (a VRF interface) its VRF's. The
+# kernel may have no VRF devices: FRR runs each VRF as a network namespace (zebra -n).
+ns_of() { echo "${ns_of_if["$1 $2"]:-$ns_prefix$1}"; }
 ((${#routers[@]})) || die "no routers in $snapshot/configs"
 mkdir -p "$state" "$outdir"
 chown frr:frr "$state" 2>/dev/null || true
@@ -120,25 +127,30 @@ sink=${ns_prefix}-sink stubs=0
 batch=$state/setup.ip
 {
   echo "netns add $sink"
-  for r in "${routers[@]}"; do echo "netns add $ns_prefix$r"; done
+  for r in "${routers[@]}"; do
+    echo "netns add $ns_prefix$r"
+    for v in ${vrfs_of[$r]:-}; do echo "netns add $ns_prefix$r--$v"; done
+  done
   while read -r kind a b c d; do
     case $kind in
       link)
-        echo "link add $b netns $ns_prefix$a type veth peer name $d netns $ns_prefix$c"
-        links_up+=("$a $b" "$c $d") ;;
+        echo "link add $b netns $(ns_of "$a" "$b") type veth peer name $d netns $(ns_of "$c" "$d")"
+        links_up+=("$(ns_of "$a" "$b") $b" "$(ns_of "$c" "$d") $d") ;;
       stub)
         # A stub LAN: a veth whose far end sits in a sink namespace (no dummy module in every
         # container kernel).
         ((++stubs))
-        echo "link add $b netns $ns_prefix$a type veth peer name s$stubs netns $sink"
-        links_up+=("$a $b") ;;
+        echo "link add $b netns $(ns_of "$a" "$b") type veth peer name s$stubs netns $sink"
+        links_up+=("$(ns_of "$a" "$b") $b") ;;
     esac
   done <<<"$plan"
 } >"$batch"
 ip -batch "$batch"
 for r in "${routers[@]}"; do
-  ip netns exec "$ns_prefix$r" sh -c 'ip link set lo up && echo 1 >/proc/sys/net/ipv4/ip_forward &&
-    { [ ! -e /proc/sys/net/ipv6/conf/all/forwarding ] || echo 1 >/proc/sys/net/ipv6/conf/all/forwarding; }'
+  for ns in "$ns_prefix$r" $(for v in ${vrfs_of[$r]:-}; do echo "$ns_prefix$r--$v"; done); do
+    ip netns exec "$ns" sh -c 'ip link set lo up && echo 1 >/proc/sys/net/ipv4/ip_forward &&
+      { [ ! -e /proc/sys/net/ipv6/conf/all/forwarding ] || echo 1 >/proc/sys/net/ipv6/conf/all/forwarding; }'
+  done
 done
 for ((i = 1; i <= stubs; i++)); do echo "link set s$i up"; done >"$state/sink.ip"
 ip -n "$sink" -batch "$state/sink.ip"
@@ -153,10 +165,25 @@ start_router() {
   mkdir -p "$dir"
   printf 'hostname %s\n' "$r" >"$dir/hostname.conf"
   chown -R frr:frr "$dir"
+  # VRFs: zebra -n takes every namespace under /run/netns as a VRF of that name, so each daemon
+  # sees a private /run/netns (inside its `ip netns exec` mount namespace) holding only this
+  # router's VRF namespaces under their VRF names.
+  local vrfs=(${vrfs_of[$r]:-}) v launch=()
+  if ((${#vrfs[@]})); then
+    mkdir -p "$dir/netns"
+    printf '%s\n' "${vrfs[@]}" >"$dir/vrfs"
+    for v in "${vrfs[@]}"; do touch "$dir/netns/$v"; done
+    launch=(sh -c 'dir=$1 prefix=$2; shift 2
+      for f in "$dir"/*; do mount --bind "/run/netns/$prefix$(basename "$f")" "$f" || exit 1; done
+      mount --rbind "$dir" /run/netns && exec "$@"' sh "$dir/netns" "$ns_prefix$r--")
+  fi
   for d in "${mine[@]}"; do
+    local netns_vrfs=()
+    [ "$d" = zebra ] && ((${#vrfs[@]})) && netns_vrfs=(-n)
     # 9>&-: a daemon must not inherit the lab lock, or a crashed run's leftovers would hold it.
-    ip netns exec "$ns_prefix$r" "$frr_dir/$d" -d -f "$dir/hostname.conf" --vty_socket "$dir" \
-      -i "$dir/$d.pid" -z "$dir/zserv.api" -P 0 --log "file:$dir/$d.log" 2>>"$dir/$d.log" 9>&- ||
+    ip netns exec "$ns_prefix$r" "${launch[@]}" "$frr_dir/$d" "${netns_vrfs[@]}" -d -f "$dir/hostname.conf" \
+      --vty_socket "$dir" -i "$dir/$d.pid" -z "$dir/zserv.api" -P 0 --log "file:$dir/$d.log" \
+      2>>"$dir/$d.log" 9>&- ||
       { log "ERROR: $d did not start on $r (see $dir/$d.log)"; return 1; }
     if [ "$d" = zebra ]; then
       for _ in $(seq 50); do [ -S "$dir/zserv.api" ] && break; sleep 0.1; done
@@ -191,8 +218,8 @@ for p in "${pushers[@]}"; do wait "$p" || rejected=1; done
 ((rejected == 0)) || exit 1
 
 for l in "${links_up[@]}"; do
-  read -r r ifname <<<"$l"
-  ip -n "$ns_prefix$r" link set "$ifname" up
+  read -r ns ifname <<<"$l"
+  ip -n "$ns" link set "$ifname" up
 done
 log "${#routers[@]} routers configured, links up; waiting for convergence"
 

@@ -3,7 +3,8 @@
 //   frr_lab plan SNAPSHOT              routers, links, stub interfaces (line format)
 //   frr_lab poll STATE ROUTER...       "<fingerprint> <transient>" of the routers' routing
 //                                      state, read from the vty sockets under STATE/<router>/
-//   frr_lab dump STATE OUTDIR ROUTER...    route/route6/bgp/ospf JSON per router into OUTDIR/<router>/
+//   frr_lab dump STATE OUTDIR ROUTER...    route/route6/bgp/ospf JSON per router into OUTDIR/<router>/,
+//                                      each VRF's route/bgp JSON into OUTDIR/<router>/vrf-<VRF>/
 //   frr_lab compare FRR_DUMP ROUTEFIX_JSON [--known FILE] [--json]
 //                                      FRR's RIBs vs routefix's; exit 1 on an unexplained mismatch
 #include <cstdio>
@@ -49,12 +50,23 @@ std::string askOrEmpty(const fs::path& socket, const std::string& command) {
   }
 }
 
+// The VRFs the shell started for a router (STATE/<router>/vrfs, one name a line; none: no file).
+std::vector<std::string> routerVrfs(const fs::path& state, const std::string& router) {
+  std::vector<std::string> vrfs;
+  std::ifstream in(state / router / "vrfs");
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) vrfs.push_back(line);
+  return vrfs;
+}
+
 int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
   nlohmann::json all = nlohmann::json::object();
   int transient = 0;
   for (const auto& r : routers) {
     std::string routes = askOrEmpty(state / r / "zebra.vty", "show ip route json") +
                          askOrEmpty(state / r / "zebra.vty", "show ipv6 route json");
+    for (const auto& vrf : routerVrfs(state, r))
+      routes += askOrEmpty(state / r / "zebra.vty", "show ip route vrf " + vrf + " json");
     std::string poll = routes + askOrEmpty(state / r / "bgpd.vty", "show bgp summary json") +
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json");
     all[r] = stableRoutingState(poll);
@@ -90,6 +102,15 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
     for (const auto& q : queries)
       if (fs::exists(socket(q.daemon)))
         std::ofstream(outdir / r / q.file) << runVtyCommand(socket(q.daemon), q.command).output;
+    // Each VRF's table and BGP instance (`show ip route vrf all json` merges the VRFs' prefixes
+    // into one object, so a prefix two VRFs share would be lost).
+    for (const auto& vrf : routerVrfs(state, r)) {
+      fs::path dir = outdir / r / ("vrf-" + vrf);
+      fs::create_directories(dir);
+      std::ofstream(dir / "route.json") << runVtyCommand(socket("zebra"), "show ip route vrf " + vrf + " json").output;
+      if (fs::exists(socket("bgpd")))
+        std::ofstream(dir / "bgp.json") << runVtyCommand(socket("bgpd"), "show ip bgp vrf " + vrf + " json").output;
+    }
     std::ofstream running(outdir / r / "running.conf");
     for (const char* d : {"zebra", "staticd", "ospfd", "bgpd"})
       if (fs::exists(socket(d)))

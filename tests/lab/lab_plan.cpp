@@ -42,6 +42,16 @@ LabRouter readRouter(const fs::path& config) {
     // Only top-level statements: indented lines belong to a block.
     if (line.empty() || line[0] == ' ' || line[0] == '!') continue;
     if (auto host = firstWordAfter(line, "hostname"); !host.empty()) router.name = host;
+    std::string w3, w4;
+    words >> w3 >> w4;
+    auto addVrf = [&](const std::string& vrf) {
+      if (std::find(router.vrfs.begin(), router.vrfs.end(), vrf) == router.vrfs.end()) router.vrfs.push_back(vrf);
+    };
+    if (w1 == "vrf" && !w2.empty() && w3.empty()) addVrf(w2);
+    if (w1 == "interface" && w3 == "vrf" && !w4.empty()) {
+      addVrf(w4);
+      router.interface_vrf[w2] = w4;
+    }
     if (auto ifname = firstWordAfter(line, "interface"); !ifname.empty()) {
       if (ifname.size() > kMaxInterfaceName)
         throw std::runtime_error(config.string() + ": interface name '" + ifname +
@@ -119,6 +129,10 @@ std::string formatLabPlan(const LabPlan& plan) {
   for (const auto& l : plan.links)
     out << "link " << l.a << ' ' << l.a_interface << ' ' << l.b << ' ' << l.b_interface << '\n';
   for (const auto& s : plan.stubs) out << "stub " << s.router << ' ' << s.interface << '\n';
+  for (const auto& r : plan.routers) {
+    for (const auto& v : r.vrfs) out << "vrf " << r.name << ' ' << v << '\n';
+    for (const auto& [ifname, v] : r.interface_vrf) out << "ifvrf " << r.name << ' ' << ifname << ' ' << v << '\n';
+  }
   return out.str();
 }
 

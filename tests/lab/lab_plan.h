@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,11 @@ struct LabRouter {
   // FRR daemons the config needs: zebra always; bgpd, ospfd, staticd when it has their lines.
   // Starting only these halves the start-up time of a BGP-only lab.
   std::vector<std::string> daemons;
+  // VRFs (`vrf V` blocks and `interface X vrf V`): each becomes a network namespace of its own
+  // (the kernel may lack VRF devices; zebra -n runs them as FRR's netns VRF backend), holding
+  // the interfaces that name it.
+  std::vector<std::string> vrfs;
+  std::map<std::string, std::string> interface_vrf;  // interface -> VRF, VRF interfaces only
 };
 
 struct LabLink {
@@ -38,7 +44,7 @@ struct LabPlan {
 LabPlan loadLabPlan(const std::filesystem::path& snapshot);
 
 // One line per element, for the shell harness: `router NAME CONFIG DAEMON,...`, `link A AIF B BIF`,
-// `stub ROUTER IF`.
+// `stub ROUTER IF`, and where VRFs are configured `vrf ROUTER VRF` and `ifvrf ROUTER IF VRF`.
 std::string formatLabPlan(const LabPlan& plan);
 
 }  // namespace routefix::lab

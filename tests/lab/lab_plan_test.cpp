@@ -49,3 +49,18 @@ TEST_CASE("the plan refuses what the lab cannot build") {
     CHECK_THROWS_WITH_AS(loadLabPlan(s.dir), doctest::Contains("longer than 15"), std::runtime_error);
   }
 }
+
+TEST_CASE("VRFs: `vrf V` blocks and `interface X vrf V` become vrf and ifvrf lines") {
+  TempSnapshot s;
+  s.write("configs/a.conf",
+          "hostname pe1\nvrf RED\nexit-vrf\ninterface eth0\ninterface red1 vrf RED\n ip address 10.1.0.1/24\n"
+          "interface blue1 vrf BLUE\nrouter bgp 65000 vrf RED\n");
+  LabPlan plan = loadLabPlan(s.dir);
+  REQUIRE(plan.routers.size() == 1);
+  CHECK(plan.routers[0].vrfs == std::vector<std::string>{"RED", "BLUE"});
+  CHECK(plan.routers[0].interfaces == std::vector<std::string>{"eth0", "red1", "blue1"});
+  std::string text = formatLabPlan(plan);
+  CHECK(text.find("vrf pe1 RED\nvrf pe1 BLUE\n") != std::string::npos);
+  CHECK(text.find("ifvrf pe1 blue1 BLUE\nifvrf pe1 red1 RED\n") != std::string::npos);
+  CHECK(text.find("stub pe1 red1\n") != std::string::npos);
+}

@@ -287,59 +287,81 @@ void addFrrIpv6Routes(FrrRouterState& state, const json& route6Json) {
   }
 }
 
+namespace {
+
+// One table's dumps (route.json and the BGP/OSPF detail beside it) as a router's state.
+FrrRouterState loadFrrTable(const fs::path& dir) {
+  std::ifstream in(dir / "route.json");
+  json routes = json::parse(in, nullptr, false);
+  if (routes.is_discarded()) throw std::runtime_error((dir / "route.json").string() + ": not JSON");
+  FrrRouterState state = frrRouterState(routes, readJsonOrEmpty(dir / "bgp.json"),
+                                        readJsonOrEmpty(dir / "ospf-route.json"));
+  addFrrIpv6Routes(state, readJsonOrEmpty(dir / "route6.json"));
+  return state;
+}
+
+}  // namespace
+
 FrrRibs loadFrrDump(const fs::path& dumpDir) {
   if (!fs::is_directory(dumpDir)) throw std::runtime_error(dumpDir.string() + ": no such directory");
   FrrRibs ribs;
   for (const auto& entry : fs::directory_iterator(dumpDir)) {
     if (!entry.is_directory() || !fs::exists(entry.path() / "route.json")) continue;
-    std::ifstream in(entry.path() / "route.json");
-    json routes = json::parse(in, nullptr, false);
-    if (routes.is_discarded())
-      throw std::runtime_error((entry.path() / "route.json").string() + ": not JSON");
-    FrrRouterState& state = ribs[entry.path().filename().string()];
-    state = frrRouterState(routes, readJsonOrEmpty(entry.path() / "bgp.json"),
-                           readJsonOrEmpty(entry.path() / "ospf-route.json"));
-    addFrrIpv6Routes(state, readJsonOrEmpty(entry.path() / "route6.json"));
+    std::string router = entry.path().filename().string();
+    ribs[router] = loadFrrTable(entry.path());
+    // A VRF's table (OUTDIR/<router>/vrf-<VRF>/) compares as the table "<router> vrf <VRF>".
+    for (const auto& sub : fs::directory_iterator(entry.path())) {
+      std::string name = sub.path().filename().string();
+      if (sub.is_directory() && name.rfind("vrf-", 0) == 0 && fs::exists(sub.path() / "route.json"))
+        ribs[vrfTableName(router, name.substr(4))] = loadFrrTable(sub.path());
+    }
   }
   return ribs;
 }
+
+std::string vrfTableName(const std::string& router, const std::string& vrf) { return router + " vrf " + vrf; }
 
 RoutefixRibs parseRoutefixRoutes(const json& doc) {
   if (!doc.contains("nodes") || !doc["nodes"].is_object())
     throw std::runtime_error("routefix routes JSON has no \"nodes\" object");
   RoutefixRibs ribs;
   for (const auto& [node, body] : doc["nodes"].items()) {
-    LabRib& rib = ribs[node];
-    json routes = body.value("routes", json::array());
-    for (const auto& r : body.value("ipv6_routes", json::array())) routes.push_back(r);
-    for (const auto& r : routes) {
-      LabRoute route;
-      route.protocol = str(r, "protocol");
-      if (route.protocol == "local") continue;
-      route.distance = integer(r, "admin_distance");
-      route.metric = integer(r, "metric");
-      for (const auto& nh : r.value("next_hops", json::array())) {
-        std::string ifname = str(nh, "interface");
-        std::string lower = ifname;
-        std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
-        if (flag(nh, "discard") || lower == "null0" || lower == "blackhole")
-          route.next_hops.insert({"", "", true});
-        else route.next_hops.insert({str(nh, "ip"), ifname, false});
-      }
-      if (route.protocol == "bgp" || route.protocol == "ibgp") {
-        // protocol_next_hops holds a learned route's BGP next hops; without it (an unnumbered
-        // session's, or output that names the BGP next hop as the forwarding one) next_hops do.
-        const char* key = r.contains("protocol_next_hops") ? "protocol_next_hops" : "next_hops";
-        std::set<std::string> learned;
-        for (const auto& nh : r.value(key, json::array())) learned.insert(str(nh, "ip"));
-        route.bgp_next_hops = std::move(learned);
-        if (auto it = r.find("as_path"); it != r.end() && it->is_array())
-          route.as_path = it->get<std::vector<int64_t>>();
-      }
-      rib[str(r, "prefix")] = std::move(route);
-    }
+    addRoutefixTable(ribs[node], body);
+    for (const auto& [vrf, table] : body.value("vrfs", json::object()).items())
+      addRoutefixTable(ribs[vrfTableName(node, vrf)], table);
   }
   return ribs;
+}
+
+void addRoutefixTable(LabRib& rib, const json& body) {
+  json routes = body.value("routes", json::array());
+  for (const auto& r : body.value("ipv6_routes", json::array())) routes.push_back(r);
+  for (const auto& r : routes) {
+    LabRoute route;
+    route.protocol = str(r, "protocol");
+    if (route.protocol == "local") continue;
+    route.distance = integer(r, "admin_distance");
+    route.metric = integer(r, "metric");
+    for (const auto& nh : r.value("next_hops", json::array())) {
+      std::string ifname = str(nh, "interface");
+      std::string lower = ifname;
+      std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+      if (flag(nh, "discard") || lower == "null0" || lower == "blackhole")
+        route.next_hops.insert({"", "", true});
+      else route.next_hops.insert({str(nh, "ip"), ifname, false});
+    }
+    if (route.protocol == "bgp" || route.protocol == "ibgp") {
+      // protocol_next_hops holds a learned route's BGP next hops; without it (an unnumbered
+      // session's, or output that names the BGP next hop as the forwarding one) next_hops do.
+      const char* key = r.contains("protocol_next_hops") ? "protocol_next_hops" : "next_hops";
+      std::set<std::string> learned;
+      for (const auto& nh : r.value(key, json::array())) learned.insert(str(nh, "ip"));
+      route.bgp_next_hops = std::move(learned);
+      if (auto it = r.find("as_path"); it != r.end() && it->is_array())
+        route.as_path = it->get<std::vector<int64_t>>();
+    }
+    rib[str(r, "prefix")] = std::move(route);
+  }
 }
 
 std::vector<KnownMismatch> parseKnownMismatches(const json& doc) {

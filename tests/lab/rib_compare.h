@@ -62,9 +62,15 @@ FrrRouterState frrRouterState(const nlohmann::json& routeJson, const nlohmann::j
 // has no route for them. Link-local next hops keep their address (in IPv6 tables they come
 // from the configs, unlike the RFC 5549 next hops of IPv4 routes).
 void addFrrIpv6Routes(FrrRouterState& state, const nlohmann::json& route6Json);
-// Parses routefix's spec.md `routes` document, "routes" and "ipv6_routes". Routes of protocol
-// "local" are left out: FRR 8.4 has no local /32 routes to compare them with.
+// Parses routefix's spec.md `routes` document, "routes" and "ipv6_routes", and each VRF's
+// table (nodes.X.vrfs.V) as the table vrfTableName(X, V). Routes of protocol "local" are
+// left out: FRR 8.4 has no local /32 routes to compare them with.
 RoutefixRibs parseRoutefixRoutes(const nlohmann::json& doc);
+// One table's routes (a node's, or a VRF's: {"routes": [...], "ipv6_routes": [...]}) into `rib`.
+void addRoutefixTable(LabRib& rib, const nlohmann::json& table);
+// A VRF's table as the comparison names it, on both sides: "pe1 vrf RED". The lab dumps it
+// to OUTDIR/<router>/vrf-<VRF>/ (route.json, bgp.json), read by loadFrrDump.
+std::string vrfTableName(const std::string& router, const std::string& vrf);
 
 // A documented limitation: a mismatch on (router, prefix) that is known and explained.
 // "*" matches any router or prefix.
