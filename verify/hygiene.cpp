@@ -24,10 +24,13 @@ void checkSessions(const model::Network& network, const sim::DataPlane& dp,
     // An unnumbered session names its peer only once the peer's end of the link configures it.
     const model::BgpProcess* peerBgp = peer ? bgpInstance(*peer, s.peer_vrf) : nullptr;
     bool peerConfigures = peerBgp && (!s.interface.empty() || peerBgp->findNeighbor(s.local_ip));
+    // Without a source address (no route to the peer in the session's VRF) the session is
+    // down on this side whatever the peer configures.
+    bool sourced = !s.interface.empty() || s.local_ip.value != 0;
     HygieneFinding f;
     f.node = s.node;
     f.location = s.span.known() ? s.span : deviceSpan(network, s.node);
-    if (!peerConfigures) {
+    if (sourced && !peerConfigures) {
       f.rule = "bgp-session-one-sided";
       f.message = s.node + " configures a BGP session to " + s.peer_ip.str() + " (" + s.peer_node +
                   "), but " + s.peer_node + " has no neighbor " + s.local_ip.str();

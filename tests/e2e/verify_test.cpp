@@ -152,6 +152,36 @@ TEST_CASE("all intents holding exits 0") {
   CHECK(r.json()["summary"]["failed"] == 0);
 }
 
+TEST_CASE("hygiene: a session with no source address is down, not one-sided with 'no neighbor 0.0.0.0'") {
+  Scratch s({{"configs/r1.cfg", R"(hostname r1
+interface GigabitEthernet0/1
+ ip address 10.0.0.1 255.255.255.252
+router bgp 65001
+ neighbor 10.9.9.9 remote-as 65002
+end
+)"},
+             {"configs/r2.cfg", R"(hostname r2
+interface Loopback0
+ ip address 10.9.9.9 255.255.255.255
+interface GigabitEthernet0/1
+ ip address 10.0.0.2 255.255.255.252
+router bgp 65002
+end
+)"}});
+  auto r = runRoutefix({"verify", s.root.string(), "--format", "json"});
+  json j = r.json();
+  bool down = false;
+  for (const auto& f : j["hygiene"]) {
+    CHECK(f["rule"] != "bgp-session-one-sided");
+    CHECK(f["message"].get<std::string>().find("0.0.0.0") == std::string::npos);
+    if (f["rule"] == "bgp-session-down") {
+      down = true;
+      CHECK(f["message"].get<std::string>().find("no source address towards 10.9.9.9") != std::string::npos);
+    }
+  }
+  CHECK(down);
+}
+
 TEST_CASE("hygiene without intents: one-sided session, duplicate router-id, undefined reference") {
   Scratch s({{"configs/r1.cfg", R"(hostname r1
 interface GigabitEthernet0/1

@@ -2,6 +2,10 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 using namespace routefix::lab;
 using nlohmann::json;
 
@@ -239,4 +243,35 @@ TEST_CASE("BGP routes compare the chosen paths' BGP next hops and AS path") {
 
 TEST_CASE("routefix output without nodes is rejected") {
   CHECK_THROWS_AS(parseRoutefixRoutes(json::parse(R"({"routes": []})")), std::runtime_error);
+}
+
+TEST_CASE("VRF tables: routefix's nodes.X.vrfs.V and the dump's <router>/vrf-<V>/ compare as 'X vrf V'") {
+  json doc = json::parse(R"({"nodes": {"pe1": {
+    "routes": [{"prefix": "10.0.0.1/32", "protocol": "connected", "next_hops": [{"interface": "lo"}]}],
+    "vrfs": {"RED": {"routes": [
+      {"prefix": "192.168.1.0/30", "protocol": "connected", "next_hops": [{"interface": "eth-ce"}]}]}}}}})");
+  auto sim = parseRoutefixRoutes(doc);
+  REQUIRE(sim.count("pe1 vrf RED"));
+  CHECK(sim["pe1 vrf RED"].count("192.168.1.0/30"));
+  CHECK_FALSE(sim["pe1"].count("192.168.1.0/30"));
+  CHECK(vrfTableName("pe1", "RED") == "pe1 vrf RED");
+
+  auto dir = std::filesystem::temp_directory_path() / ("rib-compare-vrf-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "pe1" / "vrf-RED");
+  std::ofstream(dir / "pe1" / "route.json") << R"({"10.0.0.1/32": [{"protocol": "connected", "selected": true,
+    "nexthops": [{"directlyConnected": true, "interfaceName": "lo", "active": true}]}]})";
+  std::ofstream(dir / "pe1" / "vrf-RED" / "route.json") << R"({"192.168.1.0/30": [{"protocol": "connected",
+    "selected": true, "vrfName": "RED", "nexthops": [{"directlyConnected": true, "interfaceName": "eth-ce", "active": true}]}]})";
+  auto frr = loadFrrDump(dir);
+  std::filesystem::remove_all(dir);
+  REQUIRE(frr.count("pe1 vrf RED"));
+  auto report = compareRibs(frr, sim, {});
+  CHECK(report.total() == 2);
+  CHECK(report.unexplainedMismatches() == 0);
+  // A VRF route only one side has is a mismatch of that VRF's table.
+  doc["nodes"]["pe1"]["vrfs"]["RED"]["routes"].push_back(
+      {{"prefix", "203.0.113.2/32"}, {"protocol", "ibgp"}, {"next_hops", json::array()}});
+  auto extra = parseRoutefixRoutes(doc);
+  auto withExtra = compareRibs(frr, extra, {});
+  REQUIRE(withExtra.unexplainedMismatches() == 1);
 }
