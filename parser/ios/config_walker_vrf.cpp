@@ -26,8 +26,14 @@ bool isFamily(const std::string& word) {
 }  // namespace
 
 void ConfigWalker::putInVrf(model::Interface& i, const std::string& vrf) {
+  // IOS rejects `vrf forwarding X` until `vrf definition X` exists ("% VRF X not configured"),
+  // and the interface stays in the default VRF; FRR creates a VRF an interface names.
+  if (out_.dialect() == model::Vendor::Ios && !out_.device().vrfs.count(vrf)) {
+    warn("VRF " + vrf + " is not defined: IOS rejects the line, the interface stays in the default VRF");
+    return;
+  }
   i.vrf = vrf;
-  out_.vrf(vrf, here());  // FRR creates a VRF an interface names; IOS would reject the line
+  out_.vrf(vrf, here());
 }
 
 bool ConfigWalker::openVrfDefinition(const std::vector<std::string>& words) {

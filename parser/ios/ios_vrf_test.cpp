@@ -126,4 +126,25 @@ TEST_CASE("IOS `router ospf N vrf X` is the VRF's OSPF process") {
   CHECK(red.ospf->span == span(3, 4));
 }
 
+TEST_CASE("IOS: an interface in an undefined VRF stays in the default VRF, with a warning") {
+  auto p = parseText(
+      "vrf definition RED\n"                          // 1
+      " rd 65000:1\n"                                 // 2
+      "!\n"                                           // 3
+      "interface GigabitEthernet1\n"                  // 4
+      " vrf forwarding BLUE\n"                        // 5
+      " ip address 10.0.0.1 255.255.255.252\n"        // 6
+      "interface GigabitEthernet2\n"                  // 7
+      " vrf forwarding RED\n"                         // 8
+      " ip address 10.0.0.5 255.255.255.252\n");      // 9
+  CHECK(p.device.findInterface("GigabitEthernet1")->vrf.empty());
+  CHECK(p.device.findInterface("GigabitEthernet2")->vrf == "RED");
+  CHECK(p.device.vrfs.count("BLUE") == 0);
+  CHECK(warningLines(p, "not defined") == std::vector<int>{5});
+  // FRR creates the VRF an interface names.
+  auto frr = parseText("interface eth1 vrf BLUE\n ip address 10.0.0.1/30\n", model::Vendor::Frr);
+  CHECK(frr.device.findInterface("eth1")->vrf == "BLUE");
+  CHECK(frr.warnings.empty());
+}
+
 }  // namespace routefix::parser::ios::test
