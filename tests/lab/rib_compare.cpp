@@ -327,8 +327,8 @@ RoutefixRibs parseRoutefixRoutes(const json& doc) {
   RoutefixRibs ribs;
   for (const auto& [node, body] : doc["nodes"].items()) {
     addRoutefixTable(ribs[node], body);
-    for (const auto& [vrf, table] : body.value("vrfs", json::object()).items())
-      addRoutefixTable(ribs[vrfTableName(node, vrf)], table);
+    const json vrfs = body.value("vrfs", json::object());  // items() must not outlive it
+    for (const auto& [vrf, table] : vrfs.items()) addRoutefixTable(ribs[vrfTableName(node, vrf)], table);
   }
   return ribs;
 }
