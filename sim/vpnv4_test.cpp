@@ -139,6 +139,38 @@ TEST_CASE("VPNv4: FRR needs a labeled next hop (LDP) to use an imported path, IO
   CHECK(vrfRoute(simulate(ios), "pe2", "RED", "10.1.0.0/24"));
 }
 
+TEST_CASE("VPNv4 through a route reflector without VRFs: reflected to clients, next hop kept") {
+  auto net = twoPes(Vendor::Ios);
+  // The PEs peer with p (3.3.3.3) only; p reflects to both as its clients.
+  for (const auto* pe : {"pe1", "pe2"}) {
+    auto& n = net.findDevice(pe)->bgp->neighbors[0];
+    n.id = "3.3.3.3";
+    n.address = Ipv4::parse("3.3.3.3");
+  }
+  auto& rr = *net.findDevice("p");
+  rr.bgp.emplace();
+  rr.bgp->asn = 65000;
+  for (const auto* client : {"1.1.1.1", "2.2.2.2"}) {
+    BgpNeighbor n;
+    n.id = client;
+    n.address = Ipv4::parse(client);
+    n.remote_as = 65000;
+    n.update_source = "lo";
+    n.vpnv4 = true;
+    n.route_reflector_client = true;
+    rr.bgp->neighbors.push_back(n);
+  }
+  auto dp = simulate(net);
+  const Route* r = vrfRoute(dp, "pe2", "RED", "10.1.0.0/24");
+  REQUIRE(r);
+  REQUIRE(r->protocol_next_hops.size() == 1);
+  CHECK(r->protocol_next_hops[0].ip == Ipv4::parse("1.1.1.1"));
+  CHECK(vrfRoute(dp, "pe1", "BLUE", "10.2.0.0/24"));
+  // Without the client statements p reflects nothing between its two iBGP peers.
+  for (auto& n : rr.bgp->neighbors) n.route_reflector_client = false;
+  CHECK_FALSE(vrfRoute(simulate(net), "pe2", "RED", "10.1.0.0/24"));
+}
+
 TEST_CASE("VPNv4 under failures: the failure simulator agrees with simulate()") {
   auto net = twoPes(Vendor::Frr);
   // A second, costlier core path pe1 - pe2, so a failure moves the next hop's resolution.

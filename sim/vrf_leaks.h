@@ -21,10 +21,12 @@ namespace routefix::sim::detail {
 void appendLeakPeerings(const Topology& topo, std::vector<BgpPeering>& peerings);
 
 // VPNv4 between PEs (semantics::vpnLeaks): for each established iBGP session both ends
-// activated for VPNv4, a peering from each exporting VRF instance of the sender to each VRF
-// instance of the receiver whose import targets it meets. The path arrives as over iBGP:
+// activated for VPNv4, and each pair of them through one route reflector that reflects
+// between them, a peering from each exporting VRF instance of the sending PE to each VRF
+// instance of the receiving PE whose import targets it meets. The path arrives as over iBGP:
 // attributes kept (weight dropped), the sending PE's session address as next hop, resolved
-// in the receiving PE's default VRF (vpn_resolver); iBGP distance. Labels are abstracted.
+// in the receiving PE's default VRF (vpn_resolver); iBGP distance. Labels are abstracted;
+// reflected paths carry no originator id / cluster list (their tie-breaks are not modelled).
 void appendVpnPeerings(const Topology& topo, std::vector<BgpPeering>& peerings);
 
 // What a leak does to the path `subject` (as the exporter holds it): route targets attached
