@@ -704,7 +704,7 @@ class Engine {
   // iBGP path from the sending PE, whose session address is the next hop (FRR
   // vpn_leak_from_vrf_update: nexthop-self), resolved in the receiving PE's default VRF. The
   // sender's weight stays behind.
-  std::optional<BgpPath> vpnPath(uint32_t p, BgpPath path) {
+  BgpPath vpnPath(uint32_t p, BgpPath path) {
     const auto& peer = peerings_[p];
     path.kind = PathKind::Learned;
     path.ebgp = path.confed = path.leaked_local = false;
