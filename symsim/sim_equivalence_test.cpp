@@ -107,6 +107,11 @@ Comparison compare(const std::string& name, const model::Network& network,
       if (r.protocol == sim::Protocol::Aggregate) skipped.insert(r.prefix);  // not encoded
     }
   for (const auto& p : dp.oscillating_prefixes) skipped.insert(p);
+  // symsim encodes the default VRFs only: a route a router learned from another router's VRF
+  // instance (a PE's session to a CE in the CE's default VRF) is outside its scope.
+  std::set<std::pair<std::string, std::string>> fromVrf;  // node, peer device
+  for (const auto& st : dp.sessions)
+    if (st.established && st.vrf.empty() && !st.peer_vrf.empty()) fromVrf.emplace(st.node, st.peer_node);
   auto sessions = symsim::discoverSessions(encoded);
   std::vector<std::string> bgpNodes;
   for (const auto& d : encoded.devices)
@@ -132,6 +137,7 @@ Comparison compare(const std::string& name, const model::Network& network,
       if (!bgp.encodes(node)) continue;
       const sim::Route* r = dp.ribs.at(node).exact(prefix);
       if (r && !bgpProtocol(r->protocol)) continue;  // the BGP best is not visible in the RIB
+      if (r && fromVrf.count({node, r->received_from})) continue;
       ++out.routers;
       std::string diff = difference(m, bgp, node, r, bgp.trackedCommunities());
       if (!diff.empty()) out.gaps.push_back(where + node + ": " + diff);
