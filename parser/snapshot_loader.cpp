@@ -9,6 +9,8 @@
 //   one would make them point at the wrong router.
 // - Links: topology.json if present, else batfish/layer1_topology.json, else inferred; a
 //   device the layer-1 file does not name is linked by inference (addLinksOutsideLayer1).
+// - External routes: external.json, plus the default route of each ISP that Batfish's
+//   batfish/isp_config.json names (parser/isp_config.h).
 // - Every file and device folder is read only where it really is inside the snapshot (links
 //   leading out are refused unless SnapshotAccess allows them), only when it is a regular
 //   file of bounded size (model/input_file.h), and a config that is binary data is skipped
@@ -25,6 +27,7 @@
 #include "model/names.h"
 #include "parser/config_listing.h"
 #include "parser/external_routes.h"
+#include "parser/isp_config.h"
 #include "parser/parser.h"
 #include "parser/reference_check.h"
 #include "parser/source_text.h"
@@ -130,6 +133,10 @@ model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& a
 
   if (auto ext = readSideFile(root, "external.json", access, text); !ext.empty())
     net.externals = readExternalAnnouncements(ext, text, net.devices, net.warnings);
+  if (auto isp = readSideFile(root, "batfish/isp_config.json", access, text); !isp.empty()) {
+    auto ispRoutes = readIspConfiguration(isp, text, net.devices, net.warnings);
+    net.externals.insert(net.externals.end(), ispRoutes.begin(), ispRoutes.end());
+  }
 
   std::stable_sort(net.warnings.begin(), net.warnings.end(),
                    [](const model::ParseWarning& a, const model::ParseWarning& b) {
