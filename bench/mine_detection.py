@@ -31,7 +31,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import error_injection as inj  # noqa: E402
-from repair_eval import generated_networks, injected_cases, run  # noqa: E402
+from repair_eval import class_table, generated_networks, injected_cases, run  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -111,22 +111,16 @@ def zoo_cases(args, work):
 
 
 def table(results):
-    classes = sorted({r["class"] for r in results})
     head = (f"{'error class':26} {'cases':>5} {'detected':>9}  {'undetected: no route changed':>28} "
             f"{'attributes only':>15} {'forwarding changed':>18}")
-    lines = [head, "-" * len(head)]
 
-    def row(name, rs):
+    def row(rs):
         n = len(rs)
         detected = f"{sum(1 for r in rs if r.get('detected'))}/{n}"
         why = Counter(r.get("why") for r in rs if not r.get("detected"))
-        lines.append(f"{name:26} {n:>5} {detected:>9}  {why['no route changed']:>28} "
-                     f"{why['attributes only']:>15} {why['forwarding changed']:>18}")
-    for c in classes:
-        row(c, [r for r in results if r["class"] == c])
-    lines.append("-" * len(head))
-    row("all", results)
-    return "\n".join(lines)
+        return (f"{n:>5} {detected:>9}  {why['no route changed']:>28} "
+                f"{why['attributes only']:>15} {why['forwarding changed']:>18}")
+    return class_table(head, results, row)
 
 
 def main():

@@ -120,25 +120,30 @@ def evaluate(routefix, clean, case, work, timeout, search_timeout=20):
     return r
 
 
-def table(results):
-    classes = sorted({r["class"] for r in results})
-    head = f"{'error class':26} {'cases':>5} {'detected':>9} {'repaired':>9} {'diag-hit':>9} {'patch<=inj':>11} {'crash':>6} {'invalid':>8}"
+def class_table(head, results, row):
+    """The text of a table: `head`, a rule, one line per error class, a rule and a line for all
+    cases. row(rs) is a line's text after the class name."""
     lines = [head, "-" * len(head)]
+    for c in sorted({r["class"] for r in results}):
+        lines.append(f"{c:26} " + row([r for r in results if r["class"] == c]))
+    lines.append("-" * len(head))
+    lines.append(f"{'all':26} " + row(results))
+    return "\n".join(lines)
 
-    def row(name, rs):
+
+def table(results):
+    head = f"{'error class':26} {'cases':>5} {'detected':>9} {'repaired':>9} {'diag-hit':>9} {'patch<=inj':>11} {'crash':>6} {'invalid':>8}"
+
+    def row(rs):
         valid = [r for r in rs if r.get("outcome") != "invalid"]
         n = len(valid)
 
         def count(key):
             return f"{sum(1 for r in valid if r.get(key))}/{n}"
-        lines.append(f"{name:26} {n:>5} {count('detected'):>9} {count('repaired'):>9} {count('diagnosis_hit'):>9} "
-                     f"{count('patch_not_larger'):>11} {sum(1 for r in valid if r.get('crash')):>6} "
-                     f"{len(rs) - n:>8}")
-    for c in classes:
-        row(c, [r for r in results if r["class"] == c])
-    lines.append("-" * len(head))
-    row("all", results)
-    return "\n".join(lines)
+        return (f"{n:>5} {count('detected'):>9} {count('repaired'):>9} {count('diagnosis_hit'):>9} "
+                f"{count('patch_not_larger'):>11} {sum(1 for r in valid if r.get('crash')):>6} "
+                f"{len(rs) - n:>8}")
+    return class_table(head, results, row)
 
 
 def generated_networks(gen_dir, work, only=None):
