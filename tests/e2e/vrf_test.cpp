@@ -100,7 +100,10 @@ TEST_CASE("routes --vrf: one VRF's tables; text output names node and VRF") {
 TEST_CASE("verify catches the tenant link in pe2's default VRF; putting it in RED fixes both") {
   auto res = runRoutefix({"verify", kExample, "--format", "json"});
   CHECK(res.exit_code == 1);
-  for (const auto& i : res.json()["intents"])
+  // Named: a range over a member of the temporary res.json() would dangle (C++20).
+  const auto json = res.json();
+  REQUIRE(json["intents"].size() > 1);
+  for (const auto& i : json["intents"])
     CHECK(i["status"] == (i["name"] == "tenant-links-stay-out-of-the-core" ? "fail" : "pass"));
 
   ScratchDir scratch("vrf-lite");
