@@ -128,14 +128,15 @@ void writeSnapshotAtomically(const fs::path& snapshot, const fs::path& out, cons
   try {
     fs::path target = resolvedOut(out);
     fs::create_directories(target.parent_path());
+    // The copy is made one level below the registered directory: should a signal remove that
+    // directory while the copy starts, creating the copy fails instead of creating a
+    // directory of ours that no one would remove (issue 20).
     TemporaryDirectory staging(target.parent_path(), target.filename().string());
-    writePatchedSnapshot(snapshot, staging.path(), files);
-    if (fs::exists(fs::symlink_status(target))) {
-      swapInto(staging.path(), target);  // the staging directory (old content) goes with `staging`
-    } else {
-      fs::rename(staging.path(), target);
-      staging.release();
-    }
+    fs::path copy = staging.path() / "snapshot";
+    writePatchedSnapshot(snapshot, copy, files);
+    // Either way the old content, if any, is left in `staging` and goes with it.
+    if (fs::exists(fs::symlink_status(target))) swapInto(copy, target);
+    else fs::rename(copy, target);
   } catch (const fs::filesystem_error& e) {
     throw model::InputError("--out: cannot write the patched snapshot: " + e.code().message(), out.string());
   }

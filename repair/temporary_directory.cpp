@@ -69,11 +69,6 @@ TemporaryDirectory::~TemporaryDirectory() {
   forget(path_);
 }
 
-void TemporaryDirectory::release() {
-  forget(path_);
-  path_.clear();
-}
-
 fs::path systemTempDirectory() {
   std::error_code ec;
   fs::path p = fs::temp_directory_path(ec);

@@ -17,7 +17,6 @@ class TemporaryDirectory {
   TemporaryDirectory(const TemporaryDirectory&) = delete;
   TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
   const std::filesystem::path& path() const { return path_; }
-  void release();  // keep it (it was renamed away)
 
  private:
   std::filesystem::path path_;
