@@ -106,7 +106,10 @@ TEST_CASE("route-map matches naming missing lists are reported at the match line
 
 TEST_CASE("redistribute, network and interface access-group references are checked") {
   Fixture f;
-  f.device.bgp->redistributions.push_back({.source = model::RouteSource::Static, .route_map = "STATIC-OUT", .span = at(35)});
+  auto& redistribution = f.device.bgp->redistributions.emplace_back();
+  redistribution.source = model::RouteSource::Static;
+  redistribution.route_map = "STATIC-OUT";
+  redistribution.span = at(35);
   f.device.bgp->networks.push_back({*model::Prefix::parse("10.1.0.0/16"), "NET-RM", at(36)});
   model::Interface i;
   i.name = "GigabitEthernet0/1";

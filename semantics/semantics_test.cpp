@@ -342,15 +342,15 @@ TEST_CASE("exported next hop: third-party and unchanged on eBGP, next-hop-self a
   CHECK(next(ebgp, learned(far), unchanged) == far);
   CHECK(next(ebgp, {far, false, true, true}, none) == far);  // the import route-map's unchanged
 
-  NextHopSession ibgp{.next_hop_self = true};
+  NextHopSession ibgp{.next_hop_self = true, .shared_subnet = {}};
   CHECK(next(ibgp, learned(far), none) == self);
   CHECK(next(ibgp, learned(far, true), none) == far);  // reflected: next-hop-self passes it by
-  NextHopSession forced{.next_hop_self = true, .force = true};
+  NextHopSession forced{.next_hop_self = true, .force = true, .shared_subnet = {}};
   CHECK(next(forced, learned(far, true), none) == self);
   CHECK(next(forced, {far, true, false, true}, none) == far);  // a route-map decided it
   CHECK(next(NextHopSession{}, learned(far), none) == far);
   CHECK(next(NextHopSession{}, learned(0), none) == self);
-  CHECK(next(NextHopSession{.unnumbered = true}, learned(far), none) == self);
+  CHECK(next(NextHopSession{.unnumbered = true, .shared_subnet = {}}, learned(far), none) == self);
 
   // The export route-map's address, and peer-address above it.
   CHECK(next(ibgp, learned(far), {true, written, false, false}) == written);

@@ -168,7 +168,7 @@ TEST_CASE("set local-preference +N / -N adjusts the value the route has") {
     b.neighbor("r1", std::string("192.168.255.") + (n[1] == '2' ? "2" : "3"), 65000);
     auto& out = b.neighbor(n, "192.168.255.1", 65000);
     out.export_policies = {"OUT"};
-    b.dev(n).bgp->redistributions.push_back(Redistribution{.source = RouteSource::Connected});
+    b.dev(n).bgp->redistributions.emplace_back().source = RouteSource::Connected;
     PolicySet lp;
     lp.kind = PolicySet::Kind::LocalPref;
     lp.value = 50;

@@ -23,7 +23,7 @@ TEST_CASE("an iBGP next hop resolves over a BGP route learned from the same peer
   b.neighbor("r2", "10.0.23.2", 65002);
   b.neighbor("r3", "10.0.23.1", 65002);
   b.network("r1", "10.1.0.0/24");
-  b.dev("r2").bgp->redistributions.push_back(Redistribution{.source = RouteSource::Connected});
+  b.dev("r2").bgp->redistributions.emplace_back().source = RouteSource::Connected;
   auto dp = simulate(b.build());
   const Route* via = routeAt(dp, "r3", "10.0.12.0/30");
   REQUIRE(via);
