@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cluster/process_group.h"
+
 namespace routefix::anycast {
 
 struct BatchResult {
@@ -24,7 +26,12 @@ struct BatchResult {
   size_t infeasible = 0;
 };
 
-// Throws model::InputError only if the jobs file itself is unusable.
-BatchResult runBatch(const std::string& jobs_path, const std::function<void(const std::string&)>& progress);
+// Throws model::InputError only if the jobs file itself is unusable. The jobs run on
+// `threads` threads; in an MPI job (`processes`, every one calling this alike) each process
+// solves every size()-th job and every one returns the whole document. Whatever the split,
+// the document is the same but for the solvers' times (and what they change: a job near its
+// time limit may end otherwise).
+BatchResult runBatch(const std::string& jobs_path, const std::function<void(const std::string&)>& progress,
+                     unsigned threads = 1, const cluster::ProcessGroup& processes = {});
 
 }  // namespace routefix::anycast

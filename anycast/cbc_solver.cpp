@@ -8,6 +8,7 @@
 #include <coin/OsiClpSolverInterface.hpp>
 
 #include <chrono>
+#include <mutex>
 #include <string>
 
 namespace routefix::anycast {
@@ -80,6 +81,25 @@ MipOutcome maximiseWithCbc(const BooleanMip& mip, const std::vector<double>& obj
   for (int j = 0; j < n; ++j) cost[j] = -objective[j];
   const StopWhen when{options.stop, Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                      std::chrono::duration<double>(options.seconds))};
+  // One CBC solve at a time in the process: CbcMain's parameter tables and parts of Clp are
+  // global. `anycast batch --threads` runs several jobs at once; a job that waits here for
+  // another's CBC gives up as when its time is up, with its start vector.
+  std::optional<double> start_value;
+  if (options.start) {
+    start_value = 0;
+    for (int j = 0; j < n; ++j) *start_value += objective[j] * (*options.start)[j];
+  }
+  static std::timed_mutex oneAtATime;
+  std::unique_lock cbc(oneAtATime, std::defer_lock);
+  while (!cbc.try_lock_for(std::chrono::milliseconds(10))) {
+    if (!when.now()) continue;
+    MipOutcome out;
+    if (start_value) {
+      out.solution = options.start;
+      out.incumbent = *start_value;
+    }
+    return out;
+  }
   OsiClpSolverInterface solver;
   solver.messageHandler()->setLogLevel(0);
   IterationStop iteration_stop(when);
@@ -100,11 +120,8 @@ MipOutcome maximiseWithCbc(const BooleanMip& mip, const std::vector<double>& obj
   // The start's objective as a cutoff (CBC minimises the negated objective): nodes that
   // cannot beat it are pruned from the first node on. CBC's own MIP start (setMIPStart)
   // re-solved the start for 37 s on 20,000 ASes / 30 sessions before the search began.
-  std::optional<double> start_value;
   std::string cutoff;
-  if (options.start) {
-    start_value = 0;
-    for (int j = 0; j < n; ++j) *start_value += objective[j] * (*options.start)[j];
+  if (start_value) {
     cutoff = std::to_string(-*start_value + 0.5);
     argv.insert(argv.end(), {"-cutoff", cutoff.c_str()});
   }

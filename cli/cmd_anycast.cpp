@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "cli/output_file.h"
+#include "cluster/process_group.h"
 #include "draw/catchment_chart.h"
 #include "model/input_error.h"
 
@@ -34,8 +35,9 @@ struct AnycastArgs {
   double timeout = 60;
   bool timing = false, force = false;
   int repeat = 1;
+  unsigned threads = 1;
 
-  OutFile chartFile() const { return {.path = chart, .option = "--chart", .force = force}; }
+  OutFile chartFile() const { return {.path = chart, .option = "--chart", .snapshot = {}, .force = force}; }
 };
 
 // The inputs every subcommand shares, loaded and cross-checked.
@@ -110,7 +112,8 @@ void writeChart(const AnycastArgs& a, const CatchmentShift& shift) {
                     .after = p.after,
                     .target = p.targeted > 0 ? std::optional<double>(p.targeted) : std::nullopt});
   if (shift.no_route_before > 0 || shift.no_route_after > 0)
-    rows.push_back({.label = "(no route)", .before = shift.no_route_before, .after = shift.no_route_after});
+    rows.push_back(
+        {.label = "(no route)", .before = shift.no_route_before, .after = shift.no_route_after, .target = {}});
   writeFileAtomically(a.chartFile(), draw::beforeAfterChartSvg("Client weight per PoP, before and after prepending", rows));
 }
 
@@ -222,7 +225,8 @@ int runOptimize(const AnycastArgs& a) {
 }
 
 int runBatchCommand(const AnycastArgs& a) {
-  BatchResult result = runBatch(a.jobs, [](const std::string& line) { std::cerr << line << "\n"; });
+  BatchResult result = runBatch(
+      a.jobs, [](const std::string& line) { std::cerr << line << "\n"; }, a.threads, cluster::ProcessGroup::current());
   int code = (result.failed || result.infeasible) ? kExitViolated : kExitOk;
   if (a.format == "json") {
     std::cout << result.document.dump(2) << "\n";
@@ -247,7 +251,8 @@ void addChartOptions(CLI::App& sub, AnycastArgs& a) {
 }
 
 const RegisterCommand kAnycast{
-    "anycast", "anycast catchments and AS-path prepending optimisation", [](CLI::App& app) -> CommandRunner {
+    "anycast", "anycast catchments and AS-path prepending optimisation", SharesWork::AcrossProcesses,
+    [](CLI::App& app) -> CommandRunner {
       auto a = std::make_shared<AnycastArgs>();
       app.require_subcommand(1);
 
@@ -277,8 +282,11 @@ const RegisterCommand kAnycast{
       CLI::App* batch = app.add_subcommand("batch", "run many optimisation jobs from a YAML/JSON jobs file");
       batch->add_option("jobs", a->jobs, "jobs file")->required();
       batch->add_option("--format", a->format, "text | json")->check(CLI::IsMember({"text", "json"}));
+      addThreadsOption(*batch, a->threads, "threads, each solving one job at a time (default: the usable CPUs)");
 
       return [a, sim, opt, batch]() {
+        // Under mpirun only `batch` shares its work; the rest runs on rank 0 alone.
+        if (!batch->parsed() && !cluster::ProcessGroup::current().leader()) return kExitOk;
         if (sim->parsed()) return runSimulate(*a);
         if (opt->parsed()) return runOptimize(*a);
         if (batch->parsed()) return runBatchCommand(*a);

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/input_options.h"
 #include "cli/memory_guard.h"
+#include "cluster/process_group.h"
 #include "html/report_pages.h"
 #include "parser/parser.h"
 #include "sim/memory_estimate.h"
@@ -44,6 +45,7 @@ int runVerifyCommand(const VerifyArgs& args) {
   options.hygiene = args.hygiene;
   options.deadline = deadline;
   options.threads = args.threads;
+  options.processes = cluster::ProcessGroup::current();
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
   memory.beforeSimulating(sim::estimateSimulationMemory(
       network, {.failure_scenarios = verify::anyFailureScenarios(network, intents, args.failures)}));
@@ -59,7 +61,7 @@ int runVerifyCommand(const VerifyArgs& args) {
 }
 
 const RegisterCommand kVerify{
-    "verify", "check intents (and hygiene) on the simulated network", [](CLI::App& app) {
+    "verify", "check intents (and hygiene) on the simulated network", SharesWork::AcrossProcesses, [](CLI::App& app) {
       auto args = std::make_shared<VerifyArgs>();
       app.add_option("snapshot", args->snapshot, "snapshot directory")->required();
       app.add_option("--intents", args->intents,

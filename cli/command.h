@@ -13,10 +13,16 @@ namespace routefix::cli {
 using CommandRunner = std::function<int()>;
 using CommandSetup = std::function<CommandRunner(CLI::App& subcommand)>;
 
+// Whether a command splits its work among the processes of an MPI job (`mpirun -np N
+// routefix verify ...`). Under mpirun, the other commands run on rank 0 alone; the other
+// ranks exit at once with 0.
+enum class SharesWork { No, AcrossProcesses };
+
 struct CommandSpec {
   std::string name;
   std::string description;
   CommandSetup setup;
+  SharesWork shares = SharesWork::No;
 };
 
 std::vector<CommandSpec>& commandRegistry();
@@ -26,6 +32,9 @@ std::vector<CommandSpec>& commandRegistry();
 struct RegisterCommand {
   RegisterCommand(std::string name, std::string description, CommandSetup setup) {
     commandRegistry().push_back({std::move(name), std::move(description), std::move(setup)});
+  }
+  RegisterCommand(std::string name, std::string description, SharesWork shares, CommandSetup setup) {
+    commandRegistry().push_back({std::move(name), std::move(description), std::move(setup), shares});
   }
 };
 

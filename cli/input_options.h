@@ -6,8 +6,8 @@
 #include <cmath>
 #include <string>
 
+#include "cluster/parallel_for.h"
 #include "model/input_file.h"
-#include "sim/parallel_for.h"
 
 namespace routefix::cli {
 
@@ -44,11 +44,12 @@ inline void addTimeoutOption(CLI::App& app, double& seconds, const std::string& 
   app.add_option("--timeout", seconds, help)->check(positiveSeconds());
 }
 
-// --threads N: independent work items (intents, failure scenarios) on N threads; the output
-// is the same for every N. Default: the CPUs this process may run on.
-inline void addThreadsOption(CLI::App& app, unsigned& threads) {
-  threads = sim::availableCpus();
-  app.add_option("--threads", threads, "threads for independent checks (default: the usable CPUs)")
+// --threads N: independent work items (intents, failure scenarios, anycast jobs) on N
+// threads; the output is the same for every N. Default: the CPUs this process may run on.
+inline void addThreadsOption(CLI::App& app, unsigned& threads,
+                             const std::string& help = "threads for independent checks (default: the usable CPUs)") {
+  threads = cluster::availableCpus();
+  app.add_option("--threads", threads, help)
       ->check(CLI::Range(1u, 1024u))
       ->capture_default_str();
 }

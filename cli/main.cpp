@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/process_safety.h"
+#include "cluster/process_group.h"
 #include "model/input_error.h"
 #include "verify/deadline.h"
 
@@ -31,10 +32,16 @@ bool reportUnknownCommand(int argc, char** argv, const std::vector<CommandSpec>&
   return true;
 }
 
-int runCommand(const std::vector<std::pair<CLI::App*, CommandRunner>>& commands) {
+int runCommand(const std::vector<CommandSpec>& registry,
+               const std::vector<std::pair<CLI::App*, CommandRunner>>& commands) {
+  const auto& processes = routefix::cluster::ProcessGroup::current();
   try {
-    for (auto& [sub, run] : commands)
-      if (sub->parsed()) return run();
+    for (size_t c = 0; c < commands.size(); ++c) {
+      auto& [sub, run] = commands[c];
+      if (!sub->parsed()) continue;
+      if (!processes.leader() && registry[c].shares == SharesWork::No) return kExitOk;
+      return run();
+    }
   } catch (const routefix::model::InputError& e) {
     std::cerr << "routefix: error: " << e.what() << "\n";
     return kExitBadInput;
@@ -62,6 +69,7 @@ int runCommand(const std::vector<std::pair<CLI::App*, CommandRunner>>& commands)
 int main(int argc, char** argv) {
   using namespace routefix::cli;
   installTerminationCleanup();
+  routefix::cluster::JobMembership job(argc, argv);
   SafeOutput output;
   CLI::App app{"routefix: routing configuration verifier and repair engine"};
   app.require_subcommand(1);
@@ -80,7 +88,7 @@ int main(int argc, char** argv) {
   int code;
   try {
     app.parse(argc, argv);
-    code = runCommand(commands);
+    code = runCommand(registry, commands);
   } catch (const CLI::ParseError& e) {
     code = app.exit(e) == 0 ? kExitOk : kExitBadInput;
   }
@@ -88,7 +96,7 @@ int main(int argc, char** argv) {
   // A report that did not reach its file (a full disk in CI) must not pass as success.
   if (int error = output.finishStdout()) {
     std::cerr << "routefix: error: cannot write the output: " << std::strerror(error) << "\n";
-    return kExitBadInput;
+    code = kExitBadInput;
   }
-  return code;
+  return job.finish(code);
 }

@@ -1,8 +1,8 @@
-#include "sim/parallel_for.h"
+#include "cluster/parallel_for.h"
 
 #include <sched.h>
 
-namespace routefix::sim {
+namespace routefix::cluster {
 
 unsigned availableCpus() {
   cpu_set_t set;
@@ -13,4 +13,4 @@ unsigned availableCpus() {
   return std::max(std::thread::hardware_concurrency(), 1u);
 }
 
-}  // namespace routefix::sim
+}  // namespace routefix::cluster

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace routefix::sim {
+namespace routefix::cluster {
 
 // The CPUs this process may run on (its affinity mask: `taskset` and cgroup cpusets count),
 // at least 1: the default for --threads.
@@ -51,4 +51,4 @@ void parallelFor(size_t count, unsigned threads, Work&& work) {
   if (failure) std::rethrow_exception(failure);
 }
 
-}  // namespace routefix::sim
+}  // namespace routefix::cluster

@@ -1,19 +1,27 @@
 #!/usr/bin/env bash
 # Installs the Debian bookworm packages routefix builds and tests with, if any is missing.
-# `install-deps.sh test` adds what only the test suite needs (chromium renders the HTML report
-# in tests/browser; a first run of the example does without its download).
+# Without an argument (or `example`): what building, running and packaging routefix needs.
+# `install-deps.sh test` adds what only the test suite and the benchmarks need: real FRR for the
+# lab, chromium for the HTML report's browser test, clang for the libFuzzer builds. clang and
+# chromium are most of the download, so a first run of the example does without them.
 set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   antlr4 default-jre-headless libantlr4-runtime-dev
-  libz3-dev coinor-libcbc-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev doctest-dev libcli11-dev libyaml-cpp-dev
+  libz3-dev coinor-libcbc-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
   help2man dpkg-dev  # packaging/: routefix(1) from --help; dpkg-shlibdeps for the .deb's Depends
-  frr iproute2 procps time
-  python3  # bench/*.py: error injection and the evaluation corpora (standard library only)
-  clang  # bench/fuzz_bench.sh: libFuzzer builds of tests/fuzz
 )
-if [ "${1:-}" = test ]; then packages+=(chromium); fi
+if [ "${1:-}" = test ]; then
+  packages+=(
+    doctest-dev
+    frr iproute2 procps time  # tests/lab: real FRR routers in network namespaces
+    python3  # bench/*.py: error injection and the evaluation corpora (standard library only)
+    clang  # bench/fuzz_bench.sh: libFuzzer builds of tests/fuzz
+    chromium  # tests/browser: renders the HTML report
+    libopenmpi-dev openmpi-bin  # cluster/: mpirun -np N routefix verify, and its test
+  )
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

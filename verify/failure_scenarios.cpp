@@ -1,11 +1,13 @@
 #include "verify/failure_scenarios.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
-#include "sim/parallel_for.h"
+#include "cluster/parallel_for.h"
 #include "verify/forwarding.h"
 
 namespace routefix::verify {
@@ -205,8 +207,67 @@ namespace {
 // intent may lose more links, the links to fail next.
 struct ScenarioVerdict {
   size_t intent = 0;
-  std::optional<CheckResult> violation;
-  std::set<model::Link> next;
+  std::optional<CheckResult> violation{};
+  std::set<model::Link> next{};
+  bool remote = false;  // another process checked it: `violation` holds no counterexample
+};
+
+// Between the processes of an MPI job a window's verdicts travel as 64-bit words: where the
+// sender is (see Place), then for each scenario of its share the verdict count, then per
+// verdict the intent, whether it failed and the links to fail next (indices into
+// network.links). An empty scenario (the sender found the deadline passed) is a count of 0,
+// as at home.
+class VerdictCodec {
+ public:
+  // Every process takes the same steps; a message from another place means they diverged
+  // (a bug), and failing beats waiting forever for a message that never comes.
+  using Place = std::array<uint64_t, 3>;  // failures in the scenarios, window start, scenarios in the level
+
+  explicit VerdictCodec(const model::Network& network) : links_(network.links) {
+    for (uint64_t i = 0; i < links_.size(); ++i) index_.emplace(links_[i], i);
+  }
+
+  std::string encode(const Place& place, const std::vector<std::vector<ScenarioVerdict>>& scenarios) const {
+    std::vector<uint64_t> words(place.begin(), place.end());
+    for (const auto& verdicts : scenarios) {
+      words.push_back(verdicts.size());
+      for (const auto& v : verdicts) {
+        words.insert(words.end(), {v.intent, v.violation ? 1u : 0u, v.next.size()});
+        for (const auto& l : v.next) words.push_back(index_.at(l));
+      }
+    }
+    return {reinterpret_cast<const char*>(words.data()), words.size() * sizeof(uint64_t)};
+  }
+
+  // The scenarios one encode() wrote, in its order; every verdict marked remote.
+  std::vector<std::vector<ScenarioVerdict>> decode(const std::string& bytes, const Place& place,
+                                                   size_t scenarios) const {
+    if (bytes.size() % sizeof(uint64_t)) throw std::runtime_error("MPI: a truncated scenario result");
+    std::vector<uint64_t> words(bytes.size() / sizeof(uint64_t));
+    std::copy(bytes.begin(), bytes.end(), reinterpret_cast<char*>(words.data()));
+    size_t at = 0;
+    auto next = [&] {
+      if (at >= words.size()) throw std::runtime_error("MPI: a truncated scenario result");
+      return words[at++];
+    };
+    for (uint64_t expected : place)
+      if (next() != expected) throw std::logic_error("MPI: the processes took different steps");
+    std::vector<std::vector<ScenarioVerdict>> out(scenarios);
+    for (auto& verdicts : out) {
+      for (uint64_t n = next(); n > 0; --n) {
+        ScenarioVerdict& v = verdicts.emplace_back();
+        v.intent = next();
+        v.remote = true;
+        if (next()) v.violation.emplace().holds = false;
+        for (uint64_t k = next(); k > 0; --k) v.next.insert(links_.at(next()));
+      }
+    }
+    return out;
+  }
+
+ private:
+  const std::vector<model::Link>& links_;
+  std::map<model::Link, uint64_t> index_;
 };
 
 // Scenarios run in windows of this many per thread: each window's scenarios are simulated in
@@ -221,8 +282,10 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
                                               ScenarioStats& stats, const Progress& progress,
-                                              const Deadline& deadline, unsigned threads) {
+                                              const Deadline& deadline, unsigned threads,
+                                              const cluster::ProcessGroup& processes) {
   threads = std::max(threads, 1u);
+  const size_t ranks = processes.size();
   std::vector<IntentVerdict> verdicts(intents.size());
   std::vector<uint32_t> budget(intents.size());
   uint32_t maxBudget = 0;
@@ -249,7 +312,7 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
 
   sim::SimulationOptions none;
   std::vector<ScenarioVerdict> onBaseline(intents.size());
-  sim::parallelFor(intents.size(), threads, [&](unsigned, size_t i) {
+  cluster::parallelFor(intents.size(), threads, [&](unsigned, size_t i) {
     CheckResult r = checkIntent(network, baseline, intents[i], none);
     if (r.holds) onBaseline[i].next = nextLinks(baseline, {}, i);
     verdicts[i].result = std::move(r);
@@ -281,6 +344,20 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
     }
     return found;
   };
+  // Every process's share of a window's results, gathered into `found` on every process.
+  std::optional<VerdictCodec> codec;
+  auto exchange = [&](const VerdictCodec::Place& place, std::vector<std::vector<ScenarioVerdict>>& found) {
+    if (!codec) codec.emplace(network);
+    const size_t count = found.size();
+    std::vector<std::vector<ScenarioVerdict>> mine;
+    for (size_t s = processes.rank(); s < count; s += ranks) mine.push_back(std::move(found[s]));
+    auto parts = processes.allGather(codec->encode(place, mine));
+    for (size_t r = 0; r < ranks; ++r) {
+      size_t first = r, n = first < count ? (count - first + ranks - 1) / ranks : 0;
+      auto theirs = r == processes.rank() ? std::move(mine) : codec->decode(parts[r], place, n);
+      for (size_t k = 0; k < n; ++k) found[first + k * ranks] = std::move(theirs[k]);
+    }
+  };
   auto stillOpen = [&](const std::set<size_t>& which) {
     std::vector<size_t> open;
     for (size_t i : which)
@@ -296,15 +373,20 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
     if (progress)
       progress("failure scenarios with " + std::to_string(size) + " link(s) down: " +
                std::to_string(level.size()) + " to simulate");
-    size_t window = threads == 1 ? 1 : threads * kScenariosPerThread;
+    size_t window = threads * ranks == 1 ? 1 : threads * ranks * kScenariosPerThread;
     for (size_t start = 0; start < level.size(); start += window) {
       size_t count = std::min(window, level.size() - start);
       std::vector<std::vector<size_t>> open(count);
       for (size_t s = 0; s < count; ++s) open[s] = stillOpen(level[start + s].second);
       std::vector<std::vector<ScenarioVerdict>> found(count);
-      sim::parallelFor(count, threads, [&](unsigned worker, size_t s) {
+      // This process's share of the window: every ranks-th scenario.
+      std::vector<size_t> share;
+      for (size_t s = processes.rank(); s < count; s += ranks) share.push_back(s);
+      cluster::parallelFor(share.size(), threads, [&](unsigned worker, size_t k) {
+        size_t s = share[k];
         if (!open[s].empty() && !deadline.passed()) found[s] = check(worker, level[start + s].first, open[s]);
       });
+      if (ranks > 1) exchange({size, start, level.size()}, found);
       // In scenario order, as one thread takes them.
       for (size_t s = 0; s < count; ++s) {
         const auto& failed = level[start + s].first;
@@ -319,12 +401,18 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
         for (auto& v : found[s]) {
           if (!std::count(now.begin(), now.end(), v.intent)) continue;
           ++verdicts[v.intent].scenarios_checked;
+          // The counterexample of a violation another process found is built here, on every
+          // process alike (the same scenario simulated again): one per failing intent.
+          if (v.violation && v.remote) v = std::move(check(0, failed, {v.intent}).front());
           if (v.violation) verdicts[v.intent].result = std::move(*v.violation);
           else expand(failed, v.next, v.intent);
         }
       }
     }
   }
+  // The last step, the same everywhere: a process still simulating would fail here.
+  std::vector<std::vector<ScenarioVerdict>> noScenarios;
+  if (ranks > 1) exchange({~0ull, ~0ull, ~0ull}, noScenarios);
   return verdicts;
 }
 

@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "cluster/process_group.h"
 #include "model/network.h"
 #include "sim/dataplane.h"
 #include "verify/deadline.h"
@@ -84,11 +85,14 @@ bool anyFailureScenarios(const model::Network& network, const std::vector<Intent
 // Checks every intent under its failureBudget(). `baseline` is the network simulated with
 // no failure. Throws TimeLimitExceeded when `deadline` passes before every scenario is done.
 // The intents on the baseline, then the scenarios, run on `threads` threads (each with a
-// simulator of its own); the verdicts are those of one thread, whatever the count.
+// simulator of its own); the verdicts are those of one thread, whatever the count. With
+// several `processes` (an MPI job, every one calling this with the same arguments), each
+// simulates its share of the scenarios and every one returns the same verdicts.
 std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
                                               ScenarioStats& stats, const Progress& progress = {},
-                                              const Deadline& deadline = {}, unsigned threads = 1);
+                                              const Deadline& deadline = {}, unsigned threads = 1,
+                                              const cluster::ProcessGroup& processes = {});
 
 }  // namespace routefix::verify

@@ -23,7 +23,7 @@ VerifyReport runVerify(const model::Network& network, const sim::DataPlane& base
   if (options.progress && !intents.empty())
     options.progress("checking " + std::to_string(intents.size()) + " intent(s)");
   auto verdicts = checkUnderFailures(network, baseline, intents, options.failures, report.scenarios,
-                                     options.progress, options.deadline, options.threads);
+                                     options.progress, options.deadline, options.threads, options.processes);
   for (size_t i = 0; i < intents.size(); ++i) {
     IntentReport r;
     r.intent = intents[i];

@@ -19,6 +19,7 @@ struct VerifyOptions {
   Progress progress;      // long runs report here (stderr in the CLI)
   Deadline deadline;      // --timeout: past it, runVerify throws TimeLimitExceeded
   unsigned threads = 1;   // --threads: intents and failure scenarios checked in parallel
+  cluster::ProcessGroup processes;  // an MPI job's processes share the failure scenarios
 };
 
 struct IntentReport {

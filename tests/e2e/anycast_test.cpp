@@ -212,3 +212,23 @@ TEST_CASE("batch: one document, a failing job does not lose the others") {
   CHECK(doc["summary"] == json::parse(R"({"jobs": 4, "optimal": 2, "timeout": 0, "infeasible": 1, "error": 1})"));
   CHECK(r.err.find("[3/4] missing-pops") != std::string::npos);
 }
+
+namespace {
+// A solver's time is the one thing a run may change.
+json withoutSolverTimes(json doc) {
+  for (auto& job : doc["jobs"])
+    if (job.contains("result"))
+      for (auto& run : job["result"]["search"]["solvers"]) run.erase("seconds");
+  return doc;
+}
+}  // namespace
+
+TEST_CASE("batch --threads: the same document on 1 and 3 threads") {
+  auto one = runRoutefix({"anycast", "batch", kDir + "jobs.yaml", "--format", "json", "--threads", "1"});
+  auto three = runRoutefix({"anycast", "batch", kDir + "jobs.yaml", "--format", "json", "--threads", "3"});
+  CHECK(three.exit_code == one.exit_code);
+  json a = withoutSolverTimes(one.json()), b = withoutSolverTimes(three.json());
+  REQUIRE(a["jobs"].size() == 4);
+  REQUIRE(a["jobs"][0]["result"]["search"]["solvers"].size() > 0);
+  CHECK(a == b);
+}
