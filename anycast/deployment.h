@@ -25,7 +25,7 @@ struct AnnouncementSession {
   Asn upstream = 0;
   std::optional<int> max_prepend;   // operator cap for this session; 0 = must not be prepended
   std::string neighbor;             // neighbor address / group used in config snippets
-  SourceRef source;
+  SourceRef source{};
 };
 
 struct Deployment {
@@ -43,10 +43,10 @@ struct Deployment {
 struct ClientGroup {
   Asn asn = 0;
   double weight = 1;
-  std::optional<size_t> target;             // PoP index
-  std::map<size_t, double> latency_ms;      // PoP index -> measured latency
+  std::optional<size_t> target{};           // PoP index
+  std::map<size_t, double> latency_ms{};    // PoP index -> measured latency
   bool pinned = false;                      // must end up at its target
-  SourceRef source;
+  SourceRef source{};
 };
 
 enum class TieBreak { LowestId, KeepAll };

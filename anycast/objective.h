@@ -20,7 +20,7 @@ std::string objectiveName(ObjectiveKind kind);
 // The catchment of one client group: the winning session (lowest-id) or all equally good
 // sessions (keep-all), and their PoPs. Empty when the client has no route at all.
 struct ClientOutcome {
-  std::vector<size_t> sessions;
+  std::vector<size_t> sessions{};
   std::vector<size_t> pops;  // ascending, distinct
 
   bool operator==(const ClientOutcome&) const = default;

@@ -112,8 +112,7 @@ void writeChart(const AnycastArgs& a, const CatchmentShift& shift) {
                     .after = p.after,
                     .target = p.targeted > 0 ? std::optional<double>(p.targeted) : std::nullopt});
   if (shift.no_route_before > 0 || shift.no_route_after > 0)
-    rows.push_back(
-        {.label = "(no route)", .before = shift.no_route_before, .after = shift.no_route_after, .target = {}});
+    rows.push_back({.label = "(no route)", .before = shift.no_route_before, .after = shift.no_route_after});
   writeFileAtomically(a.chartFile(), draw::beforeAfterChartSvg("Client weight per PoP, before and after prepending", rows));
 }
 

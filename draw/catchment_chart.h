@@ -12,7 +12,7 @@ namespace routefix::draw {
 struct ChartRow {
   std::string label;              // hostile text (a PoP name from the user's file): escaped
   double before = 0, after = 0;   // non-negative
-  std::optional<double> target;   // drawn as a mark across the row
+  std::optional<double> target{};  // drawn as a mark across the row
 };
 
 // One row per entry, a grey bar for `before` and a blue one for `after` on a common scale,

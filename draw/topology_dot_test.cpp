@@ -25,7 +25,7 @@ model::Network triangle() {
 
 TEST_CASE("topology DOT groups nodes by AS and highlights a path that stops") {
   sim::TracePath path;
-  path.hops = {{"r1", "eth1"}, {"r3", "eth0"}, {"r2", ""}};
+  path.hops = {{"r1", "eth1", ""}, {"r3", "eth0", ""}, {"r2", "", ""}};
   path.outcome = sim::TraceOutcome::NoRoute;
   path.at = "r2";
   draw::Highlight h;

@@ -69,8 +69,11 @@ TEST_CASE("redistribution through a policy matching several source protocols tak
   m.protocols = {RouteSource::Static, RouteSource::Connected};
   m.protocol = m.protocols.front();
   b.dev("r1").route_policies["LOCAL"] = permitting("LOCAL", m);
-  for (auto source : {RouteSource::Static, RouteSource::Connected})
-    b.dev("r1").bgp->redistributions.push_back(Redistribution{.source = source, .route_map = "LOCAL"});
+  for (auto source : {RouteSource::Static, RouteSource::Connected}) {
+    auto& redistribution = b.dev("r1").bgp->redistributions.emplace_back();
+    redistribution.source = source;
+    redistribution.route_map = "LOCAL";
+  }
   auto dp = simulate(b.build());
   CHECK(routeAt(dp, "r2", "192.0.2.0/24") != nullptr);
   CHECK(routeAt(dp, "r2", "10.1.0.0/24") != nullptr);  // the second protocol named
@@ -92,7 +95,7 @@ TEST_CASE("Junos `from interface` in a BGP export matches the interface of an ex
   b.dev("r1").route_policies["LOOPBACK"] = permitting("LOOPBACK", m);
   b.dev("r1").bgp->neighbors[0].export_policies = {"LOOPBACK"};
   // What the Junos parser makes of an export policy that takes direct routes.
-  b.dev("r1").bgp->redistributions.push_back(Redistribution{.source = RouteSource::Connected});
+  b.dev("r1").bgp->redistributions.emplace_back().source = RouteSource::Connected;
   auto dp = simulate(b.build());
   CHECK(routeAt(dp, "r2", "10.0.0.1/32") != nullptr);
   CHECK(routeAt(dp, "r2", "10.0.0.10/32") == nullptr);  // another interface: the default rejects it
@@ -108,7 +111,7 @@ TEST_CASE("a Junos aggregate route is active with a more specific route and expo
   b.bgp("r1", 65001);
   b.bgp("r2", 65002);
   b.ebgp("r1", "r2");
-  b.dev("r1").bgp->redistributions.push_back(Redistribution{.source = RouteSource::Aggregate});
+  b.dev("r1").bgp->redistributions.emplace_back().source = RouteSource::Aggregate;
   auto dp = simulate(b.build());
   const Route* agg = routeAt(dp, "r1", "10.1.0.0/16");
   REQUIRE(agg);

@@ -478,7 +478,7 @@ TEST_CASE("OSPF redistribute connected: FRR 8.4 skips a prefix inside an OSPF in
     b.iface("r1", "eth2", "10.9.0.1/24");
     b.addLink(Link{"r1", "eth0", "r2", "eth0"});
     for (auto n : {"r1", "r2"}) b.dev(n).ospf.emplace();
-    b.dev("r1").ospf->redistributions.push_back(Redistribution{.source = RouteSource::Connected});
+    b.dev("r1").ospf->redistributions.emplace_back().source = RouteSource::Connected;
     auto dp = simulate(b.build());
     CHECK(routeAt(dp, "r2", "10.9.0.0/24"));
     CHECK((routeAt(dp, "r2", "10.0.0.128/30") == nullptr) == (vendor == Vendor::Frr));
