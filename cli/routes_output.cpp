@@ -55,30 +55,23 @@ void writeAddressAndNode(JsonStream& json, const Hop& nh) {
   json.string(nh.node);
 }
 
-// A route's members, keys sorted as nlohmann's objects sort them. IPv6 routes (no BGP yet)
-// have the BGP members empty, as IPv4's non-BGP routes have.
+// A route's members, keys sorted as nlohmann's objects sort them. Routes of either family
+// (sim::Route, sim::Ipv6Route); non-BGP ones have the BGP members empty.
 template <typename RouteT>
 void writeRouteMembers(JsonStream& json, const RouteT& r) {
-  constexpr bool kIpv4 = std::is_same_v<RouteT, sim::Route>;
   json.key("admin_distance");
   json.number(r.admin_distance);
   json.key("as_path");
   json.beginArray();
-  if constexpr (kIpv4)
-    for (uint32_t as : r.as_path) json.number(as);
+  for (uint32_t as : r.as_path) json.number(as);
   json.endArray();
   json.key("communities");
   json.beginArray();
-  if constexpr (kIpv4)
-    for (auto c : r.communities) json.string(model::communityStr(c));
+  for (auto c : r.communities) json.string(model::communityStr(c));
   json.endArray();
   json.key("local_pref");
-  if constexpr (kIpv4) {
-    if (r.local_pref) json.number(*r.local_pref);
-    else json.null();
-  } else {
-    json.null();
-  }
+  if (r.local_pref) json.number(*r.local_pref);
+  else json.null();
   json.key("metric");
   json.number(r.metric);
   json.key("next_hops");
@@ -208,23 +201,21 @@ void writeTable(const std::string& title, const Routes& routes, const RouteFilte
       appendNextHop(text, r.next_hops[i]);
       text += '\n';
     }
-    if constexpr (kIpv4) {
-      if (r.protocol == sim::Protocol::Bgp || r.protocol == sim::Protocol::Ibgp ||
-          r.protocol == sim::Protocol::Aggregate) {
-        text += indent;
-        text += " as-path [";
-        for (size_t i = 0; i < r.as_path.size(); ++i) {
-          if (i) text += ' ';
-          appendNumber(text, r.as_path[i]);
-        }
-        text += "] local-pref ";
-        appendNumber(text, r.local_pref.value_or(0));
-        if (!r.communities.empty()) {
-          text += " communities";
-          for (auto c : r.communities) text += " " + model::communityStr(c);
-        }
-        text += '\n';
+    if (r.protocol == sim::Protocol::Bgp || r.protocol == sim::Protocol::Ibgp ||
+        r.protocol == sim::Protocol::Aggregate) {
+      text += indent;
+      text += " as-path [";
+      for (size_t i = 0; i < r.as_path.size(); ++i) {
+        if (i) text += ' ';
+        appendNumber(text, r.as_path[i]);
       }
+      text += "] local-pref ";
+      appendNumber(text, r.local_pref.value_or(0));
+      if (!r.communities.empty()) {
+        text += " communities";
+        for (auto c : r.communities) text += " " + model::communityStr(c);
+      }
+      text += '\n';
     }
   }
   out.write(text.data(), static_cast<std::streamsize>(text.size()));

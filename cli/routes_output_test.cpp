@@ -23,8 +23,10 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// The tree `routes --format json` dumped before it streamed.
-json referenceRoute(const sim::Route& r) {
+// The tree `routes --format json` dumped before it streamed; IPv6 routes (issue 16) have the
+// IPv4 routes' members.
+template <typename RouteT>
+json referenceRoute(const RouteT& r) {
   json hops = json::array();
   for (const auto& nh : r.next_hops) {
     json h{{"ip", nh.ip ? json(nh.ip->str()) : json(nullptr)}, {"interface", nh.interface}, {"node", nh.node}};
@@ -33,34 +35,16 @@ json referenceRoute(const sim::Route& r) {
   }
   json communities = json::array();
   for (auto c : r.communities) communities.push_back(model::communityStr(c));
+  json asPath = json::array();
+  for (uint32_t as : r.as_path) asPath.push_back(as);
   json route{{"prefix", r.prefix.str()},
              {"protocol", sim::protocolName(r.protocol)},
              {"next_hops", std::move(hops)},
              {"admin_distance", r.admin_distance},
              {"metric", r.metric},
-             {"as_path", r.as_path},
+             {"as_path", std::move(asPath)},
              {"local_pref", r.local_pref ? json(*r.local_pref) : json(nullptr)},
              {"communities", std::move(communities)}};
-  if (!r.protocol_next_hops.empty()) {
-    json protocolHops = json::array();
-    for (const auto& nh : r.protocol_next_hops) protocolHops.push_back({{"ip", nh.ip->str()}, {"node", nh.node}});
-    route["protocol_next_hops"] = std::move(protocolHops);
-  }
-  return route;
-}
-
-// IPv6 routes (issue 16) have the IPv4 routes' members, BGP ones empty.
-json referenceRoute(const sim::Ipv6Route& r) {
-  json hops = json::array();
-  for (const auto& nh : r.next_hops) {
-    json h{{"ip", nh.ip ? json(nh.ip->str()) : json(nullptr)}, {"interface", nh.interface}, {"node", nh.node}};
-    if (nh.discard) h["discard"] = true;
-    hops.push_back(std::move(h));
-  }
-  json route{{"prefix", r.prefix.str()},       {"protocol", sim::protocolName(r.protocol)},
-             {"next_hops", std::move(hops)},   {"admin_distance", r.admin_distance},
-             {"metric", r.metric},             {"as_path", json::array()},
-             {"local_pref", nullptr},          {"communities", json::array()}};
   if (!r.protocol_next_hops.empty()) {
     json protocolHops = json::array();
     for (const auto& nh : r.protocol_next_hops) protocolHops.push_back({{"ip", nh.ip->str()}, {"node", nh.node}});

@@ -320,9 +320,31 @@ struct EigrpProcess {
   SourceSpan span;
 };
 
+// A neighbor's IPv6 unicast address family (issue 16): FRR `address-family ipv6 unicast`,
+// IOS `address-family ipv6`. Whether the session carries IPv6 routes (MP-BGP, RFC 4760: over
+// an IPv6 session or an IPv4 one) and the settings written inside that address family, which
+// apply to IPv6 routes only (the IPv4 ones are BgpNeighbor's own).
+struct BgpNeighborIpv6 {
+  // IOS, FRR and EOS activate no neighbor here by default (`bgp default ipv6-unicast` is off
+  // unless written), whatever the family of its address.
+  bool activate = false;
+  std::vector<std::string> import_policies;  // `route-map X in`
+  std::vector<std::string> export_policies;  // `route-map X out`
+  std::string prefix_list_in;                // an `ipv6 prefix-list`
+  std::string prefix_list_out;
+  std::string filter_list_in;                // AS-path access-list
+  std::string filter_list_out;
+  bool next_hop_self = false;
+  bool next_hop_self_force = false;
+  bool route_reflector_client = false;
+  // Line of each statement, keyed as BgpNeighbor::statement_spans.
+  std::map<std::string, SourceSpan> statement_spans;
+};
+
 struct BgpNeighbor {
   std::string id;  // as written: the peer address (or the interface, for FRR unnumbered)
   std::optional<Ipv4> address;
+  std::optional<IpAddress> ipv6_address;  // the peer address when it is an IPv6 one
   // Unnumbered (FRR `neighbor swp1 interface`, EOS `neighbor interface Ethernet1`): the
   // session runs over this interface's IPv6 link-local address with whoever sits across
   // the link, and learned routes forward out of the interface (RFC 5549). No `address`.
@@ -346,6 +368,7 @@ struct BgpNeighbor {
   // `address-family vpn-ipv4`, FRR `address-family ipv4 vpn`): the session carries VRF routes
   // between PEs by route target (semantics/vrf_leaking.h). Its line: statement "vpnv4 activate".
   bool vpnv4 = false;
+  BgpNeighborIpv6 ipv6;  // the IPv6 unicast address family
   bool default_originate = false;
   std::string default_originate_route_map;
   std::optional<uint32_t> allowas_in;  // count of own ASN allowed
@@ -378,6 +401,13 @@ struct BgpNeighbor {
 
 struct BgpNetwork {
   Prefix prefix;
+  std::string route_map;
+  SourceSpan span;
+};
+
+// `network P` in the IPv6 unicast address family.
+struct BgpIpv6Network {
+  IpPrefix prefix;
   std::string route_map;
   SourceSpan span;
 };
@@ -427,6 +457,10 @@ struct BgpProcess {
   bool advertise_inactive = true;     // from VendorDefaults unless configured
   bool redistribute_internal = true;  // from VendorDefaults unless configured
   bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
+  bool default_ipv6_unicast = false;  // `bgp default ipv6-unicast` -> true
+  // The IPv6 unicast address family's originations (connected and static only).
+  std::vector<BgpIpv6Network> ipv6_networks;
+  std::vector<Redistribution> ipv6_redistributions;
   std::optional<uint32_t> distance_ebgp;
   std::optional<uint32_t> distance_ibgp;
   std::optional<uint32_t> distance_local;

@@ -162,6 +162,7 @@ struct PolicyMatch {
     Neighbor,            // address: the peer the route came from (Junos `from neighbor`)
     ExtCommunityList,    // names: extended community-list names (FRR `match extcommunity`)
     LargeCommunityList,  // names: large community-list names; exact = exact-match
+    Ipv6PrefixList,      // names: `ipv6 prefix-list` names (`match ipv6 address prefix-list`)
   };
   Kind kind = Kind::PrefixList;
   std::vector<std::string> names;

@@ -12,10 +12,11 @@ namespace {
 // The line of a neighbor statement, by the keys the vendor parsers use in statement_spans;
 // the neighbor's own span when the statement has none (e.g. inherited from a peer group).
 model::SourceSpan neighborStatement(const model::BgpNeighbor& n,
-                                    std::initializer_list<const char*> keys) {
+                                    std::initializer_list<const char*> keys, bool ipv6Family = false) {
+  const auto& spans = ipv6Family ? n.ipv6.statement_spans : n.statement_spans;
   for (const char* k : keys) {
-    auto it = n.statement_spans.find(k);
-    if (it != n.statement_spans.end() && it->second.known()) return it->second;
+    auto it = spans.find(k);
+    if (it != spans.end() && it->second.known()) return it->second;
   }
   return n.span;
 }
@@ -46,6 +47,14 @@ void collectNeighbor(const model::BgpNeighbor& n, ReferenceCollector& c) {
   c.add(K::PrefixList, n.prefix_list_out, neighborStatement(n, {"prefix-list out"}));
   c.add(K::AsPathList, n.filter_list_in, neighborStatement(n, {"filter-list in"}));
   c.add(K::AsPathList, n.filter_list_out, neighborStatement(n, {"filter-list out"}));
+  // The IPv6 unicast family's own (BgpNeighborIpv6).
+  const auto& v6 = n.ipv6;
+  c.addAll(K::RoutePolicy, v6.import_policies, neighborStatement(n, {"route-map in"}, true));
+  c.addAll(K::RoutePolicy, v6.export_policies, neighborStatement(n, {"route-map out"}, true));
+  c.add(K::Ipv6PrefixList, v6.prefix_list_in, neighborStatement(n, {"prefix-list in"}, true));
+  c.add(K::Ipv6PrefixList, v6.prefix_list_out, neighborStatement(n, {"prefix-list out"}, true));
+  c.add(K::AsPathList, v6.filter_list_in, neighborStatement(n, {"filter-list in"}, true));
+  c.add(K::AsPathList, v6.filter_list_out, neighborStatement(n, {"filter-list out"}, true));
 }
 
 void collectPolicy(const model::RoutePolicy& policy, ReferenceCollector& c) {
@@ -59,6 +68,7 @@ void collectPolicy(const model::RoutePolicy& policy, ReferenceCollector& c) {
         case M::AccessList: c.addAll(K::AccessList, m.names, m.span); break;
         case M::CommunityList: c.addAll(K::CommunityList, m.names, m.span); break;
         case M::AsPathList: c.addAll(K::AsPathList, m.names, m.span); break;
+        case M::Ipv6PrefixList: c.addAll(K::Ipv6PrefixList, m.names, m.span); break;
         default: break;
       }
     }
@@ -80,6 +90,7 @@ bool isDefined(const model::Device& d, StructureKind kind, const std::string& na
     case StructureKind::CommunityList: return defines(d.community_lists, name);
     case StructureKind::AsPathList: return defines(d.as_path_lists, name);
     case StructureKind::AccessList: return defines(d.access_lists, name);
+    case StructureKind::Ipv6PrefixList: return defines(d.ipv6_prefix_lists, name);
   }
   return false;
 }
@@ -94,6 +105,7 @@ std::string structureKindName(StructureKind kind, model::Vendor vendor) {
     case StructureKind::CommunityList: return junos ? "community" : "community-list";
     case StructureKind::AsPathList: return junos ? "as-path" : "as-path access-list";
     case StructureKind::AccessList: return junos ? "firewall filter" : "access-list";
+    case StructureKind::Ipv6PrefixList: return "ipv6 prefix-list";
   }
   return "structure";
 }
@@ -119,6 +131,8 @@ std::vector<StructureReference> collectReferences(const model::Device& d) {
     if (bgp) {
       for (const auto& n : bgp->neighbors) collectNeighbor(n, c);
       for (const auto& n : bgp->networks) c.add(K::RoutePolicy, n.route_map, n.span);
+      for (const auto& n : bgp->ipv6_networks) c.add(K::RoutePolicy, n.route_map, n.span);
+      c.addRedistributions(bgp->ipv6_redistributions);
       for (const auto& a : bgp->aggregates) c.add(K::RoutePolicy, a.route_map, a.span);
       c.addRedistributions(bgp->redistributions);
       if (bgp->vrf_import_map) c.add(K::RoutePolicy, bgp->vrf_import_map->name, bgp->vrf_import_map->span);

@@ -13,7 +13,7 @@
 
 namespace routefix::parser {
 
-enum class StructureKind { RoutePolicy, PrefixList, CommunityList, AsPathList, AccessList };
+enum class StructureKind { RoutePolicy, PrefixList, CommunityList, AsPathList, AccessList, Ipv6PrefixList };
 
 // How the device's vendor calls the kind: "route-map" / "policy-statement", ...
 std::string structureKindName(StructureKind kind, model::Vendor vendor);

@@ -1,5 +1,9 @@
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+#include <utility>
+
 #include "parser/reference_check.h"
 
 using namespace routefix;
@@ -67,6 +71,30 @@ TEST_CASE("an undefined route-map is reported at the neighbor statement that nam
   CHECK(w[0].line == 33);
   CHECK(w[0].text == "line 33");
   CHECK(w[0].message == "undefined route-map TO-CUST");
+}
+
+TEST_CASE("the IPv6 unicast family's references count: its route-maps are used, its lists checked") {
+  Fixture f;
+  model::RoutePolicy v6;
+  v6.name = "V6-IN";
+  v6.span = at(24);
+  model::PolicyClause clause;
+  model::PolicyMatch match;
+  match.kind = model::PolicyMatch::Kind::Ipv6PrefixList;
+  match.names = {"NETS6"};
+  match.span = at(25);
+  clause.matches.push_back(match);
+  v6.clauses.push_back(clause);
+  f.device.route_policies["V6-IN"] = v6;
+  auto& n = f.device.bgp->neighbors[0];
+  n.ipv6.import_policies = {"V6-IN"};  // only here: not unused
+  n.ipv6.statement_spans["route-map in"] = at(35);
+  n.ipv6.prefix_list_out = "OUT6";
+  n.ipv6.statement_spans["prefix-list out"] = at(36);
+  std::set<std::pair<int, std::string>> w;
+  for (const auto& warning : f.check()) w.insert({warning.line, warning.message});
+  CHECK(w == std::set<std::pair<int, std::string>>{{25, "undefined ipv6 prefix-list NETS6"},
+                                                   {36, "undefined ipv6 prefix-list OUT6"}});
 }
 
 TEST_CASE("without a statement span, the neighbor's own span is used") {

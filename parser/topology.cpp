@@ -6,6 +6,7 @@
 #include <set>
 #include <optional>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -172,31 +173,40 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
   struct Member {
     const model::Device* device;
     const model::Interface* interface;
-    const model::InterfaceAddress* address;
+    const model::SourceSpan* address_span;
+    bool operator<(const Member& o) const {
+      return std::tie(device->name, interface->name) < std::tie(o.device->name, o.interface->name);
+    }
   };
-  // By subnet. VRFs reuse addresses, so inside a subnet the interfaces of one VRF name link
-  // among themselves (VRF-lite: both ends in the same VRF); an interface whose VRF name has
-  // no partner there (a PE's customer VRF facing a CE's default table, VRF names being local
-  // to a device) links with the other such interfaces.
-  std::map<model::Prefix, std::map<std::string, std::vector<Member>>> bySubnet;
+  // By subnet, IPv4 and IPv6 alike (an IPv6-only link is a link; a dual-stack one is found
+  // twice and kept once). VRFs reuse addresses, so inside a subnet the interfaces of one VRF
+  // name link among themselves (VRF-lite: both ends in the same VRF); an interface whose VRF
+  // name has no partner there (a PE's customer VRF facing a CE's default table, VRF names
+  // being local to a device) links with the other such interfaces.
+  std::map<model::IpPrefix, std::map<std::string, std::vector<Member>>> bySubnet;
   for (const auto& d : devices)
     for (const auto& i : d.interfaces) {
       if (i.shutdown || i.isLoopback()) continue;
-      auto add = [&](const model::InterfaceAddress& a) {
-        if (a.length >= 32) return;  // a host route connects nothing
-        auto& members = bySubnet[a.subnet()][i.vrf];
+      auto add = [&](const model::IpPrefix& subnet, const model::SourceSpan& span) {
+        // A host route connects nothing.
+        if (subnet.length >= model::maxPrefixLength(subnet.family())) return;
+        auto& members = bySubnet[subnet][i.vrf];
         // One interface per device per subnet: a second one on the same device is the
         // same segment seen twice, not another neighbour.
         for (const auto& m : members)
           if (m.device == &d) return;
-        members.push_back({&d, &i, &a});
+        members.push_back({&d, &i, &span});
       };
-      if (i.address) add(*i.address);
-      for (const auto& s : i.secondary) add(s);
+      if (i.address) add(model::IpPrefix::fromV4(i.address->subnet()), i.address->span);
+      for (const auto& s : i.secondary) add(model::IpPrefix::fromV4(s.subnet()), s.span);
+      // Link-local subnets are on every link: they say nothing about who shares one.
+      for (const auto& a : i.ipv6_addresses)
+        if (!a.link_local) add(a.subnet(), a.span);
     }
 
   std::vector<model::Link> links;
-  auto link = [&](const model::Prefix& subnet, const std::vector<Member>& members) {
+  std::set<std::vector<Member>> warnedLans;  // a dual-stack LAN is one LAN
+  auto link = [&](const model::IpPrefix& subnet, std::vector<Member> members) {
     for (size_t x = 0; x < members.size(); ++x)
       for (size_t y = x + 1; y < members.size(); ++y)
         if (members[x].device != members[y].device)
@@ -208,7 +218,9 @@ std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,
       std::string who;
       for (const auto& m : members)
         who += (who.empty() ? "" : ", ") + m.device->name + " " + m.interface->name;
-      const auto& span = members.front().address->span;
+      const auto& span = *members.front().address_span;
+      std::sort(members.begin(), members.end());
+      if (!warnedLans.insert(members).second) return;
       warnings.push_back({span.file, span.first_line, text.line(span.file, span.first_line),
                           "ambiguous LAN: " + std::to_string(members.size()) + " interfaces share " +
                               subnet.str() + " (" + who +

@@ -1,5 +1,5 @@
 // Layer-1 links of a snapshot: from topology.json (spec.md), from Batfish's
-// batfish/layer1_topology.json, or inferred from interfaces that share an IPv4 subnet.
+// batfish/layer1_topology.json, or inferred from interfaces that share an IPv4 or IPv6 subnet.
 #pragma once
 
 #include <string>
@@ -23,8 +23,8 @@ std::vector<model::Link> readBatfishLayer1(const std::string& path, const Source
                                            const std::vector<model::Device>& devices,
                                            std::vector<model::ParseWarning>& warnings);
 
-// Interfaces that are up, not loopbacks, and whose primary or secondary subnets are equal are
-// connected. Two interfaces: a point-to-point link. Three or more (a LAN behind a switch):
+// Interfaces that are up, not loopbacks, and whose primary or secondary IPv4 subnets or global
+// IPv6 subnets are equal are connected. Two interfaces: a point-to-point link. Three or more (a LAN behind a switch):
 // every pair is linked, since each router reaches each other one directly, and a warning at
 // the first address line says the LAN is ambiguous (topology.json settles it).
 std::vector<model::Link> inferLinks(const std::vector<model::Device>& devices,

@@ -70,6 +70,39 @@ TEST_CASE("a LAN of three routers is linked pairwise and reported as ambiguous a
   CHECK(warnings[0].message.find("ambiguous LAN: 3 interfaces share 192.168.1.0/24") == 0);
 }
 
+TEST_CASE("IPv6 subnets link too: an IPv6-only link, a dual-stack LAN reported once, link-local never") {
+  auto v6 = [](model::Interface i, const std::string& cidr, int line, bool linkLocal = false) {
+    auto [address, length] = *model::IpPrefix::parseInterfaceAddress(cidr);
+    model::Ipv6InterfaceAddress a;
+    a.address = address;
+    a.length = length;
+    a.link_local = linkLocal;
+    a.span = {"configs/" + i.name + ".conf", line, line};
+    i.ipv6_addresses.push_back(a);
+    return i;
+  };
+  std::vector<Device> devices = {
+      device("a", {v6(iface("p2p", "", 0, ""), "2001:db8:12::1/64", 3),
+                   v6(v6(iface("lan", "192.168.1.1/24", 5, "configs/a.conf"), "2001:db8:1::1/64", 6),
+                      "fe80::1/64", 7, true),
+                   v6(iface("ll", "", 0, ""), "fe80::1/64", 9, true)}),
+      device("b", {v6(iface("p2p", "", 0, ""), "2001:db8:12::2/64", 3),
+                   v6(v6(iface("lan", "192.168.1.2/24", 5, "configs/b.conf"), "2001:db8:1::2/64", 6),
+                      "fe80::2/64", 7, true),
+                   v6(iface("ll", "", 0, ""), "fe80::2/64", 9, true)}),
+      device("c", {v6(iface("lan", "192.168.1.3/24", 5, "configs/c.conf"), "2001:db8:1::3/64", 6)})};
+  parser::SourceText text;
+  std::vector<model::ParseWarning> warnings;
+  auto links = parser::inferLinks(devices, text, warnings);
+  REQUIRE(links.size() == 4);
+  CHECK(links[0] == Link{"a", "lan", "b", "lan"});
+  CHECK(links[1] == Link{"a", "lan", "c", "lan"});
+  CHECK(links[2] == Link{"a", "p2p", "b", "p2p"});  // IPv6 only
+  CHECK(links[3] == Link{"b", "lan", "c", "lan"});
+  REQUIRE(warnings.size() == 1);  // the LAN's two subnets, one warning
+  CHECK(warnings[0].message.find("ambiguous LAN: 3 interfaces share") == 0);
+}
+
 TEST_CASE("VRFs that reuse a subnet on both routers give one link per VRF") {
   auto inVrf = [](model::Interface i, const std::string& vrf) {
     i.vrf = vrf;

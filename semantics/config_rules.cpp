@@ -147,12 +147,25 @@ bool receivedBlackholeGetsNoExport(const model::VendorDefaults& receiver, bool e
   return ebgpNotConfed && receiver.bgp_blackhole_adds_no_export;
 }
 
-bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* n, Direction d) {
+namespace {
+// Over one address family's settings: the IPv4 ones are the neighbor's own, the IPv6 ones its
+// BgpNeighborIpv6 (the same field names).
+template <class Settings>
+bool ebgpPolicyBlocksFamily(const model::BgpProcess& bgp, const Settings* n, Direction d) {
   if (!bgp.ebgp_requires_policy) return false;
   if (!n) return true;
   if (d == Direction::In)
     return n->import_policies.empty() && n->prefix_list_in.empty() && n->filter_list_in.empty();
   return n->export_policies.empty() && n->prefix_list_out.empty() && n->filter_list_out.empty();
+}
+}  // namespace
+
+bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* n, Direction d) {
+  return ebgpPolicyBlocksFamily(bgp, n, d);
+}
+
+bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighborIpv6* n, Direction d) {
+  return ebgpPolicyBlocksFamily(bgp, n, d);
 }
 
 }  // namespace routefix::semantics

@@ -162,5 +162,7 @@ bool receivedBlackholeGetsNoExport(const model::VendorDefaults& receiver, bool e
 // (sends) nothing.
 enum class Direction { In, Out };
 bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* neighbor, Direction d);
+// The same for a neighbor's IPv6 unicast address family (FRR applies the rule per family).
+bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighborIpv6* neighbor, Direction d);
 
 }  // namespace routefix::semantics

@@ -233,8 +233,12 @@ TEST_CASE("ebgp-requires-policy counts route-maps, prefix-lists and filter-lists
   n.filter_list_in = "AS";
   CHECK_FALSE(ebgpPolicyBlocks(bgp, &n, Direction::In));
   CHECK(ebgpPolicyBlocks(bgp, &n, Direction::Out));
+  // Per address family (FRR): the IPv4 family's filter-list does not count for IPv6 unicast.
+  CHECK(ebgpPolicyBlocks(bgp, &n.ipv6, Direction::In));
+  n.ipv6.import_policies = {"V6-IN"};
+  CHECK_FALSE(ebgpPolicyBlocks(bgp, &n.ipv6, Direction::In));
   bgp.ebgp_requires_policy = false;
-  CHECK_FALSE(ebgpPolicyBlocks(bgp, nullptr, Direction::Out));
+  CHECK_FALSE(ebgpPolicyBlocks(bgp, static_cast<const model::BgpNeighbor*>(nullptr), Direction::Out));
 }
 
 TEST_CASE("AS-path loop check with local-as and allowas-in") {

@@ -53,6 +53,10 @@ struct BgpPath {
   bool med_missing = false;  // no MED attribute
   bool leaked_local = false; // leaked from another VRF of the router, which originated it
   bool valid = true;         // next hop resolvable
+  // IPv6 unicast: the sender added its link-local address to the next hop (it shares the link
+  // with the receiver, and the route is its own or goes to an eBGP peer; FRR
+  // subgroup_announce_check), and the receiver forwards over that address out of the link.
+  bool link_local_next_hop = false;
 
   bool operator==(const BgpPath&) const = default;
 };

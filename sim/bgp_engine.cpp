@@ -1,5 +1,4 @@
 #include "sim/bgp_engine.h"
-#include "sim/redistribution_source.h"
 
 #include <algorithm>
 #include <array>
@@ -22,7 +21,8 @@ namespace routefix::sim::detail {
 
 // Long prefixes first: an aggregate is decided after all routes that may contribute to it.
 struct LongerFirst {
-  bool operator()(const Prefix& a, const Prefix& b) const {
+  template <class P>
+  bool operator()(const P& a, const P& b) const {
     if (a.length != b.length) return a.length > b.length;
     return a.address < b.address;
   }
@@ -30,20 +30,23 @@ struct LongerFirst {
 
 // What one run left behind, per prefix: what every session delivered, what every node chose
 // and what it originated. A failure scenario starts from it (recomputeBgp).
-struct BgpConvergedState {
+template <class F>
+struct ConvergedState {
   struct PrefixState {
     std::deque<BgpPath> paths;           // owns the paths below
     std::vector<const BgpPath*> adj_in;  // per peering; null: nothing received
     std::vector<std::pair<uint32_t, std::vector<const BgpPath*>>> best;  // by node, if any
     std::vector<std::pair<uint32_t, BgpPath>> local;  // originations and aggregates
   };
-  std::map<Prefix, PrefixState, LongerFirst> prefixes;
+  std::map<typename F::Prefix, PrefixState, LongerFirst> prefixes;
   std::vector<BgpPeering> peerings;
   std::vector<PeeringFacts> facts;
-  std::vector<Resolution> resolutions;
+  std::vector<typename F::Resolution> resolutions;
   std::vector<std::unordered_map<uint32_t, uint32_t>> resolve_cache;  // per node: address -> resolution
   std::vector<uint32_t> peer_resolution;                               // per peering
 };
+
+struct BgpConvergedState : ConvergedState<Ipv4Unicast> {};
 
 namespace {
 
@@ -77,16 +80,27 @@ struct AggregateState {
 
 using LocalPaths = std::vector<std::pair<uint32_t, BgpPath>>;  // node, path
 
+// One address family's BGP (F: sim/bgp_address_family.h).
+template <class F>
 class Engine {
+  using Prefix = typename F::Prefix;
+  using Rib = typename F::Rib;
+  using Route = typename F::Route;
+  using Hop = typename F::Hop;
+  using Hops = typename F::Hops;
+  using Resolution = typename F::Resolution;
+  using State = ConvergedState<F>;
+
  public:
   // From scratch (`baseline` null), or a failure scenario starting from the converged state
   // `baseline` where `changedNodes` marks the nodes whose IGP routes or links differ from it.
-  Engine(const Topology& topo, const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
-         std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
-         const BgpConvergedState* baseline = nullptr, const std::vector<char>* changedNodes = nullptr,
-         const std::vector<NodeRib>* resolutionRibs = nullptr)
-      : topo_(topo), ribs_(igpRibs), resolutionRibs_(resolutionRibs ? *resolutionRibs : igpRibs),
-        policies_(policies), tables_(tables), baseline_(baseline) {
+  Engine(const F& family, const Topology& topo, const std::vector<Rib>& igpRibs,
+         const std::vector<BgpPeering>& peerings, std::vector<PolicyEvaluator>& policies,
+         AttributeTables& tables, const State* baseline = nullptr,
+         const std::vector<char>* changedNodes = nullptr, const std::vector<Rib>* resolutionRibs = nullptr)
+      : family_(family), topo_(topo), ribs_(igpRibs),
+        resolutionRibs_(resolutionRibs ? *resolutionRibs : igpRibs), policies_(policies), tables_(tables),
+        baseline_(baseline) {
     size_t n = topo.nodeCount();
     nodes_.resize(n);
     for (uint32_t i = 0; i < n; ++i) {
@@ -102,8 +116,9 @@ class Engine {
       c.import_next_hop_sticks = d.defaults.bgp_import_next_hop_sticks;
       c.decision = semantics::decisionOptions(d);
     }
-    if (baseline_) alignPeerings(sessions.peerings, *changedNodes);
-    else startPeerings(sessions.peerings);
+    if (baseline_) alignPeerings(peerings, *changedNodes);
+    else startPeerings(peerings);
+    linkResolution_.assign(peerings_.size(), kUnresolved);
     for (uint32_t p = 0; p < peerings_.size(); ++p) {
       if (!up_[p]) continue;
       nodes_[peerings_[p].receiver].in.push_back(p);
@@ -117,24 +132,27 @@ class Engine {
     touched_.assign(n, 0);
     queueKey_.assign(n, 0);
     aggregateState_.resize(n);
-    for (uint32_t i = 0; i < n; ++i)
-      if (nodes_[i].bgp && !nodes_[i].bgp->aggregates.empty()) {
-        aggregateState_[i].resize(nodes_[i].bgp->aggregates.size());
-        aggregateNodes_.push_back(i);
-      }
+    if constexpr (F::kIpv4)  // IPv6 aggregates are not modelled yet
+      for (uint32_t i = 0; i < n; ++i)
+        if (nodes_[i].bgp && !nodes_[i].bgp->aggregates.empty()) {
+          aggregateState_[i].resize(nodes_[i].bgp->aggregates.size());
+          aggregateNodes_.push_back(i);
+        }
     outcome_.routes.resize(n);
-    if (baseline_) outcome_.redecided.resize(n);
+    if constexpr (F::kIpv4)
+      if (baseline_) outcome_.redecided.resize(n);
   }
 
-  BgpOutcome run(bool keepState) {
-    if (keepState) state_ = std::make_shared<BgpConvergedState>();
+  typename F::Outcome run(bool keepState) {
+    if constexpr (F::kIpv4)
+      if (keepState) state_ = std::make_shared<BgpConvergedState>();
     collectOriginations();
     std::set<Prefix, LongerFirst> prefixes;
     for (const auto& [p, v] : originations_) prefixes.insert(p);
     for (const auto& [p, v] : externals_) prefixes.insert(p);
     for (const auto& [p, v] : aggregates_) prefixes.insert(p);
     for (uint32_t p = 0; p < peerings_.size(); ++p)
-      if (up_[p] && facts_[p].default_originate) prefixes.insert(Prefix(Ipv4{0}, 0));
+      if (up_[p] && facts_[p].default_originate) prefixes.insert(F::defaultRoute());
     if (baseline_)
       for (const auto& [p, v] : baseline_->prefixes) prefixes.insert(p);
     prefixesLeft_ = prefixes.size();
@@ -142,14 +160,15 @@ class Engine {
       runPrefix(p);
       --prefixesLeft_;
     }
-    if (state_) {
-      state_->peerings = std::move(peerings_);
-      state_->facts = std::move(facts_);
-      state_->resolutions = std::move(resolutions_);
-      state_->resolve_cache = std::move(resolveCache_);
-      state_->peer_resolution = std::move(peerResolution_);
-      outcome_.state = std::move(state_);
-    }
+    if constexpr (F::kIpv4)
+      if (state_) {
+        state_->peerings = std::move(peerings_);
+        state_->facts = std::move(facts_);
+        state_->resolutions = std::move(resolutions_);
+        state_->resolve_cache = std::move(resolveCache_);
+        state_->peer_resolution = std::move(peerResolution_);
+        outcome_.state = std::move(state_);
+      }
     return std::move(outcome_);
   }
 
@@ -157,7 +176,7 @@ class Engine {
   void startPeerings(const std::vector<BgpPeering>& peerings) {
     peerings_ = peerings;
     up_.assign(peerings_.size(), 1);
-    facts_ = peeringFacts(topo_, peerings_, policies_);
+    facts_ = peeringFacts(topo_, peerings_, policies_, !F::kIpv4);
     peerResolution_.assign(peerings_.size(), kUnresolved);
     resolveCache_.resize(topo_.nodeCount());
   }
@@ -187,7 +206,7 @@ class Engine {
     }
     for (uint32_t p = 0; p < peerings_.size(); ++p)
       if (!up_[p]) downPeerings_.push_back(p);
-    auto addedFacts = peeringFacts(topo_, added, policies_);
+    auto addedFacts = peeringFacts(topo_, added, policies_, !F::kIpv4);
     peerings_.insert(peerings_.end(), added.begin(), added.end());
     facts_.insert(facts_.end(), addedFacts.begin(), addedFacts.end());
     up_.resize(peerings_.size(), 1);
@@ -226,7 +245,7 @@ class Engine {
   // The path at node `n` (which originated it, if it is a local one) as a policy sees it.
   PolicySubject subjectOf(uint32_t n, const BgpPath& path, const Prefix& prefix) const {
     PolicySubject s;
-    s.prefix = prefix;
+    F::setPrefix(s, prefix);
     if (path.interface != kNone) s.interface = topo_.device(n).interfaces[path.interface].name;
     s.protocol = path.source;
     s.as_path = path.as_path;
@@ -237,7 +256,7 @@ class Engine {
     s.metric = path.med;
     s.weight = path.weight;
     s.origin = path.origin;
-    s.next_hop = Ipv4{path.next_hop};
+    if constexpr (F::kIpv4) s.next_hop = Ipv4{path.next_hop};
     return s;
   }
 
@@ -271,7 +290,7 @@ class Engine {
       if (!bgp) continue;
       const auto& d = topo_.device(n);
       uint32_t order = 0;
-      for (const auto& net : bgp->networks) {
+      for (const auto& net : F::networks(*bgp)) {
         const Route* r = ribs_[n].exact(net.prefix);
         if (!r && d.defaults.bgp_network_requires_rib) continue;
         BgpPath path = localPath(n, 0, r ? r->metric : 0);
@@ -281,35 +300,49 @@ class Engine {
         path.order = order++;
         originations_[net.prefix].emplace_back(n, path);
       }
-      for (const auto& redist : bgp->redistributions) {
+      for (const auto& redist : F::redistributions(*bgp)) {
         for (const auto& r : ribs_[n].routes()) {
-          bool eigrpSubnet = redist.source == model::RouteSource::Eigrp && coveredByEigrp(d, redist.process, r);
-          if (!takenFromSource(redist, r) && !eigrpSubnet) continue;
+          bool taken = F::redistributes(redist, r);
+          if constexpr (F::kIpv4)
+            taken = taken || (redist.source == model::RouteSource::Eigrp && coveredByEigrp(d, redist.process, r));
+          if (!taken) continue;
           BgpPath path = localPath(n, 2, redist.metric.value_or(r.metric));
           path.source = redist.source;
           if (!r.next_hops.empty())
             if (const auto* i = d.findInterface(r.next_hops.front().interface))
               path.interface = static_cast<uint32_t>(i - d.interfaces.data());
           PolicySubject s = subjectOf(n, path, r.prefix);
-          if (!r.next_hops.empty() && r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;
+          if constexpr (F::kIpv4)
+            if (!r.next_hops.empty() && r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;
           if (!policies_[n].applyOne(redist.route_map, s)) continue;
           takeSets(path, s);
           path.order = order++;
           originations_[r.prefix].emplace_back(n, path);
         }
       }
-      for (uint32_t i = 0; i < bgp->aggregates.size(); ++i) {
-        const auto& agg = bgp->aggregates[i];
-        aggregates_[agg.prefix].emplace_back(n, i);
-        // Where the vendor counts main-RIB contributors (EOS), a more specific static,
-        // connected or IGP route activates the aggregate without any BGP route.
-        if (!d.defaults.bgp_aggregate_from_main_rib) continue;
-        for (const auto& r : ribs_[n].routes())
-          if (r.protocol != Protocol::Local && r.prefix.length > agg.prefix.length &&
-              agg.prefix.contains(r.prefix))
-            aggregateState_[n][i].contributed = true;
-      }
+      if constexpr (F::kIpv4) collectAggregates(n);
     }
+    if constexpr (F::kIpv4) collectExternals();
+  }
+
+  void collectAggregates(uint32_t n) {
+    const auto* bgp = nodes_[n].bgp;
+    const auto& d = topo_.device(n);
+    for (uint32_t i = 0; i < bgp->aggregates.size(); ++i) {
+      const auto& agg = bgp->aggregates[i];
+      aggregates_[agg.prefix].emplace_back(n, i);
+      // Where the vendor counts main-RIB contributors (EOS), a more specific static,
+      // connected or IGP route activates the aggregate without any BGP route.
+      if (!d.defaults.bgp_aggregate_from_main_rib) continue;
+      for (const auto& r : ribs_[n].routes())
+        if (r.protocol != Protocol::Local && r.prefix.length > agg.prefix.length &&
+            agg.prefix.contains(r.prefix))
+          aggregateState_[n][i].contributed = true;
+    }
+  }
+
+  // external.json announcements, at the receivers of their sessions (IPv4 only).
+  void collectExternals() {
     for (uint32_t p = 0; p < peerings_.size(); ++p) {
       if (peerings_[p].sender != kNone || !up_[p]) continue;
       const auto& receiver = topo_.device(peerings_[p].receiver);
@@ -339,7 +372,7 @@ class Engine {
   }
 
   void runPrefix(const Prefix& prefix) {
-    const BgpConvergedState::PrefixState* before = nullptr;
+    const typename State::PrefixState* before = nullptr;
     if (baseline_)
       if (auto it = baseline_->prefixes.find(prefix); it != baseline_->prefixes.end()) before = &it->second;
     LocalPaths local = localPaths(prefix);
@@ -385,6 +418,11 @@ class Engine {
   LocalPaths localPaths(const Prefix& prefix) {
     LocalPaths out;
     if (auto it = originations_.find(prefix); it != originations_.end()) out = it->second;
+    if constexpr (F::kIpv4) addAggregates(prefix, out);
+    return out;
+  }
+
+  void addAggregates(const Prefix& prefix, LocalPaths& out) {
     if (auto it = aggregates_.find(prefix); it != aggregates_.end())
       for (const auto& [n, i] : it->second) {
         const auto& st = aggregateState_[n][i];
@@ -398,20 +436,19 @@ class Engine {
         takeSets(path, s);
         out.emplace_back(n, path);
       }
-    return out;
   }
 
   // Whether a failure scenario can change this prefix's routes: a node's IGP changed or a
   // session came up (anything may follow), the prefix's originations differ, or a session
   // that carried it went down. Otherwise the baseline's state is still a stable one.
-  bool mustRecompute(const BgpConvergedState::PrefixState& before, const LocalPaths& local) const {
+  bool mustRecompute(const typename State::PrefixState& before, const LocalPaths& local) const {
     if (!changedNodes_.empty() || !newPeerings_.empty() || local != before.local) return true;
     return std::any_of(downPeerings_.begin(), downPeerings_.end(),
                        [&](uint32_t p) { return before.adj_in[p] != nullptr; });
   }
 
   // Starts a prefix from the baseline's converged state.
-  void load(const BgpConvergedState::PrefixState& before) {
+  void load(const typename State::PrefixState& before) {
     std::copy(before.adj_in.begin(), before.adj_in.end(), adjIn_.begin());
     loaded_ = true;
     for (const auto& [n, best] : before.best) {
@@ -548,16 +585,18 @@ class Engine {
     uint32_t n = peer.sender;
     const auto& cfg = nodes_[n];
     const auto& facts = facts_[p];
-    if (prefix.length == 0 && facts.default_originate) {
-      const auto& sn = *peer.sender_neighbor;
-      // default-originate: sent whatever the RIB holds, outside the outbound policy.
-      BgpPath d = localPath(n, 0, 0);
-      PolicySubject s = subjectOf(n, d, prefix);
-      policies_[n].applyOne(sn.default_originate_route_map, s);
-      return transform(p, d, s);
+    if constexpr (F::kIpv4) {  // default-originate is modelled for IPv4 unicast only
+      if (prefix.length == 0 && facts.default_originate) {
+        const auto& sn = *peer.sender_neighbor;
+        // default-originate: sent whatever the RIB holds, outside the outbound policy.
+        BgpPath d = localPath(n, 0, 0);
+        PolicySubject s = subjectOf(n, d, prefix);
+        policies_[n].applyOne(sn.default_originate_route_map, s);
+        return transform(p, d, s);
+      }
+      if (facts.default_originate && semantics::withheldByDefaultOriginate(topo_.device(n).defaults, prefix))
+        return std::nullopt;
     }
-    if (facts.default_originate && semantics::withheldByDefaultOriginate(topo_.device(n).defaults, prefix))
-      return std::nullopt;
     if (best_[n].empty()) return std::nullopt;
     const BgpPath& b = *best_[n].front();
     // EOS and Junos advertise only routes active in the main RIB (VendorDefaults).
@@ -581,12 +620,13 @@ class Engine {
     if ((peer.ebgp && !peer.confed && tables_.communities.contains(b.communities, model::kNoExport)) ||
         (peer.ebgp && tables_.communities.contains(b.communities, model::kLocalAs)))
       return std::nullopt;
-    if (semantics::suppressedBySummary(*cfg.bgp, prefix)) return std::nullopt;
+    if constexpr (F::kIpv4)
+      if (semantics::suppressedBySummary(*cfg.bgp, prefix)) return std::nullopt;
     if (facts.out_blocked) return std::nullopt;
     auto& pol = policies_[n];
     if (facts.out_filtered) {
-      const auto& sn = *peer.sender_neighbor;
-      if (!sn.prefix_list_out.empty() && !pol.prefixListPermits(sn.prefix_list_out, prefix))
+      const auto& sn = F::settings(*peer.sender_neighbor);
+      if (!sn.prefix_list_out.empty() && !F::prefixListPermits(pol, sn.prefix_list_out, prefix))
         return std::nullopt;
       if (!sn.filter_list_out.empty() && !pol.asPathListPermits(sn.filter_list_out, b.as_path))
         return std::nullopt;
@@ -608,7 +648,8 @@ class Engine {
   }
 
   // semantics::exportedNextHop for peering p. A learned link-local next hop (0.0.0.0 here:
-  // learned over an unnumbered session) counts as none, as a local route's.
+  // learned over an unnumbered session) counts as none, as a local route's. IPv6: the
+  // family's own next hop; `set ip next-hop` acts on IPv4 routes only.
   uint32_t exportedNextHop(uint32_t p, const BgpPath& b, const PolicySubject& s, bool reflected) const {
     const auto& peer = peerings_[p];
     semantics::NextHopSession session{.ebgp = peer.ebgp && !peer.confed,
@@ -622,11 +663,14 @@ class Engine {
         .reflected = reflected,
         .import_unchanged = b.next_hop_policy == NextHopByPolicy::Unchanged,
         .import_by_policy = b.next_hop_policy != NextHopByPolicy::None};
-    semantics::NextHopExportSet<uint32_t, bool> set{.set_address = s.next_hop_set,
-                                                    .address = s.next_hop.value,
-                                                    .peer_address = s.next_hop_peer_address,
-                                                    .unchanged = s.next_hop_unchanged};
-    return semantics::exportedNextHop(session, route, set, peer.sender_address.value);
+    semantics::NextHopExportSet<uint32_t, bool> set{.set_address = false, .address = 0,
+                                                    .peer_address = false, .unchanged = false};
+    if constexpr (F::kIpv4)
+      set = {.set_address = s.next_hop_set,
+             .address = s.next_hop.value,
+             .peer_address = s.next_hop_peer_address,
+             .unchanged = s.next_hop_unchanged};
+    return semantics::exportedNextHop(session, route, set, family_.selfNextHop(p, peer));
   }
 
   // The attributes as they go on the wire, after the outbound policy.
@@ -637,6 +681,9 @@ class Engine {
     out.communities = facts_[p].send_community ? s.communities : CommunityTable::kEmpty;
     out.ext_communities = facts_[p].send_ext_community ? s.ext_communities : TextCommunityTable::kEmpty;
     out.large_communities = facts_[p].send_large_community ? s.large_communities : TextCommunityTable::kEmpty;
+    // IPv6 over a shared link: the sender adds its link-local address for its own routes and
+    // for eBGP peers, never to a route it reflects (FRR subgroup_announce_check).
+    out.link_local_next_hop = family_.sharedLink(p) && (b.kind != PathKind::Learned || (peer.ebgp && !peer.confed));
     if (peer.ebgp && !peer.confed) {
       // Leaving a confederation strips its segments (sender_as is then its identifier). One
       // sender exports the same path to many peers: remember the last prepend.
@@ -766,8 +813,8 @@ class Engine {
     if (facts.received_prepend) path.as_path = tables_.paths.prepend(path.as_path, *facts.received_prepend);
     auto& pol = policies_[r];
     if (facts.in_filtered) {
-      const auto& rn = *peer.receiver_neighbor;
-      if (!rn.prefix_list_in.empty() && !pol.prefixListPermits(rn.prefix_list_in, prefix))
+      const auto& rn = F::settings(*peer.receiver_neighbor);
+      if (!rn.prefix_list_in.empty() && !F::prefixListPermits(pol, rn.prefix_list_in, prefix))
         return std::nullopt;
       if (!rn.filter_list_in.empty() && !pol.asPathListPermits(rn.filter_list_in, path.as_path))
         return std::nullopt;
@@ -779,9 +826,11 @@ class Engine {
       s.peer = peer.sender_address;
       if (!pol.apply(*facts.in, cfg.bgp->import_default, s)) return std::nullopt;
       takeSets(path, s);
-      if (s.next_hop_set) path.next_hop = s.next_hop.value;
-      if (s.next_hop_peer_address) path.next_hop = peer.sender_address.value;
-      if (cfg.import_next_hop_sticks) path.next_hop_policy = nextHopByPolicy(s);
+      if constexpr (F::kIpv4) {  // `set ip next-hop` acts on IPv4 routes only
+        if (s.next_hop_set) path.next_hop = s.next_hop.value;
+        if (s.next_hop_peer_address) path.next_hop = peer.sender_address.value;
+        if (cfg.import_next_hop_sticks) path.next_hop_policy = nextHopByPolicy(s);
+      }
     }
     if (tables_.communities.contains(path.communities, model::kBlackhole) &&
         semantics::receivedBlackholeGetsNoExport(topo_.device(r).defaults, peer.ebgp && !peer.confed)) {
@@ -792,15 +841,19 @@ class Engine {
     path.kind = PathKind::Learned;
     path.session = p;
     path.peer_router_id = peer.sender_router_id.value;
-    path.peer_address = peer.sender_address.value;
+    path.peer_address = family_.peerAddress(p, peer);
     path.ebgp = peer.ebgp && !peer.confed;
     path.confed = peer.confed;
-    if (path.next_hop != peer.sender_address.value)  // a third-party next hop: not ourselves
-      if (auto o = topo_.owner(Ipv4{path.next_hop}, r); o && o->node == r) return std::nullopt;
+    uint32_t senderHop = family_.selfNextHop(p, peer);
+    if (path.next_hop != senderHop)  // a third-party next hop: not ourselves
+      if (family_.ownerNode(path.next_hop, r) == r) return std::nullopt;
     uint32_t res;
-    if (path.next_hop == peer.sender_address.value) {  // the common case, cached per peering
+    if (path.link_local_next_hop) {  // IPv6: out of the shared link to the sender
+      if (linkResolution_[p] == kUnresolved) linkResolution_[p] = acrossInterface(p, *family_.sharedLink(p));
+      res = linkResolution_[p];
+    } else if (path.next_hop == senderHop) {  // the common case, cached per peering
       if (peerResolution_[p] == kUnresolved)
-        peerResolution_[p] = peer.unnumbered() ? acrossInterface(p) : resolve(r, path.next_hop);
+        peerResolution_[p] = peer.unnumbered() ? acrossInterface(p, peer.receiver_interface) : resolve(r, path.next_hop);
       res = peerResolution_[p];
     } else {
       res = resolve(r, path.next_hop);
@@ -809,9 +862,10 @@ class Engine {
     path.valid = res != kNone;
     // Resolving over an earlier round's BGP routes: never over the route to this prefix
     // itself (zebra refuses a next hop that resolves through its own route).
-    if (path.valid && &resolutionRibs_ != &ribs_ && path.next_hop != 0)  // 0: unnumbered
-      if (const Route* via = resolutionRibs_[r].longestMatch(Ipv4{path.next_hop}); via && via->prefix == prefix)
-        path.valid = false;
+    if constexpr (F::kIpv4)
+      if (path.valid && &resolutionRibs_ != &ribs_ && path.next_hop != 0)  // 0: unnumbered
+        if (const Route* via = resolutionRibs_[r].longestMatch(Ipv4{path.next_hop}); via && via->prefix == prefix)
+          path.valid = false;
     if (path.valid) {
       path.igp_cost = resolution(res).metric;
       // eBGP single-hop: the next hop must be on a connected subnet.
@@ -820,14 +874,13 @@ class Engine {
     return path;
   }
 
-  // The next hop of an unnumbered session: the sender's link-local address, i.e. straight
-  // out of the receiver's interface to the sender (RFC 5549; FRR installs it as an
-  // interface route).
-  uint32_t acrossInterface(uint32_t p) {
+  // A next hop that is the sender's link-local address (an unnumbered session, RFC 5549; an
+  // IPv6 route over a shared link): straight out of the receiver's interface to the sender
+  // (FRR installs it as an interface route).
+  uint32_t acrossInterface(uint32_t p, const std::string& interface) {
     const auto& peer = peerings_[p];
     Resolution res;
-    res.next_hops = std::vector<NextHop>{
-        NextHop{std::nullopt, peer.receiver_interface, topo_.device(peer.sender).name, false}};
+    res.next_hops = std::vector<Hop>{Hop{std::nullopt, interface, topo_.device(peer.sender).name, false}};
     res.connected = true;
     resolutions_.push_back(std::move(res));
     return baseResolutions_ + static_cast<uint32_t>(resolutions_.size() - 1);
@@ -840,11 +893,11 @@ class Engine {
     }
     auto [it, inserted] = resolveCache_[node].try_emplace(ip, kNone);
     if (inserted) {
-      auto res = resolveNextHop(topo_, node, resolutionRibs_[node], Ipv4{ip});
+      auto res = family_.resolve(node, resolutionRibs_[node], ip);
       if (res) {
         it->second = baseResolutions_ + static_cast<uint32_t>(resolutions_.size());
         resolutions_.push_back(std::move(*res));
-      } else {
+      } else if constexpr (F::kIpv4) {
         outcome_.unresolved.emplace_back(node, Ipv4{ip});
       }
     }
@@ -862,28 +915,28 @@ class Engine {
 
   // The forwarding next hops of a best-path set: the union of the members' resolutions.
   // Interned by the set of resolutions, so the routes that use the same set share one list.
-  NextHops nextHopsOf(const std::vector<const BgpPath*>& best) {
+  Hops nextHopsOf(const std::vector<const BgpPath*>& best) {
     if (best.size() == 1) return resolution(best.front()->resolution).next_hops;
     auto [it, inserted] = ecmpHops_.try_emplace(keyOf(best, &BgpPath::resolution));
     if (inserted) {
-      std::vector<NextHop> hops;
+      std::vector<Hop> hops;
       for (uint32_t res : key_) {
         const auto& r = resolution(res);
         hops.insert(hops.end(), r.next_hops.begin(), r.next_hops.end());
       }
-      sortNextHops(hops);
+      F::sortHops(hops);
       it->second = std::move(hops);
     }
     return it->second;
   }
 
   // The BGP next hops of a best-path set, interned like nextHopsOf.
-  NextHops protocolNextHopsOf(const std::vector<const BgpPath*>& best) {
+  Hops protocolNextHopsOf(const std::vector<const BgpPath*>& best) {
     auto [it, inserted] = protocolHops_.try_emplace(keyOf(best, &BgpPath::next_hop));
     if (inserted) {
-      std::vector<NextHop> hops;
+      std::vector<Hop> hops;
       for (uint32_t ip : key_)  // 0: an unnumbered session's link-local next hop, not shown
-        if (ip != 0) hops.push_back(NextHop{Ipv4{ip}, "", topo_.ownerName(Ipv4{ip}), false});
+        if (ip != 0) hops.push_back(family_.protocolHop(ip));
       it->second = std::move(hops);
     }
     return it->second;
@@ -892,7 +945,8 @@ class Engine {
   void emitRoutes(const Prefix& prefix) {
     std::sort(touchedNodes_.begin(), touchedNodes_.end());
     for (uint32_t n : touchedNodes_) {
-      if (baseline_) outcome_.redecided[n].push_back(prefix);
+      if constexpr (F::kIpv4)
+        if (baseline_) outcome_.redecided[n].push_back(prefix);
       if (best_[n].empty()) continue;
       const BgpPath& b = *best_[n].front();
       if (b.kind == PathKind::Local) continue;  // the route is in the RIB already
@@ -929,7 +983,11 @@ class Engine {
 
   // Aggregates take their attributes from the best paths of the prefixes they cover, from
   // this run's state or (`before`, a prefix the scenario did not change) the baseline's.
-  void contributeToAggregates(const Prefix& prefix, const BgpConvergedState::PrefixState* before) {
+  void contributeToAggregates(const Prefix& prefix, const typename State::PrefixState* before) {
+    if constexpr (F::kIpv4) contributeToAggregatesOf(prefix, before);
+  }
+
+  void contributeToAggregatesOf(const Prefix& prefix, const typename State::PrefixState* before) {
     for (uint32_t n : aggregateNodes_) {
       const BgpPath* b = nullptr;
       if (!before) {
@@ -954,13 +1012,15 @@ class Engine {
     }
   }
 
+  const F& family_;
   const Topology& topo_;
-  const std::vector<NodeRib>& ribs_;
-  const std::vector<NodeRib>& resolutionRibs_;  // what next hops resolve over
+  const std::vector<Rib>& ribs_;
+  const std::vector<Rib>& resolutionRibs_;  // what next hops resolve over
   std::vector<PolicyEvaluator>& policies_;
   AttributeTables& tables_;
-  const BgpConvergedState* baseline_;      // null: from scratch
-  std::shared_ptr<BgpConvergedState> state_;  // being kept for later scenarios, if asked
+  const State* baseline_;  // null: from scratch
+  // Being kept for later scenarios, if asked (IPv4 only).
+  std::shared_ptr<std::conditional_t<F::kIpv4, BgpConvergedState, State>> state_;
   std::vector<NodeConfig> nodes_;
   std::vector<BgpPeering> peerings_;
   std::vector<char> up_;  // per peering: established (baseline ones can be down in a scenario)
@@ -986,13 +1046,14 @@ class Engine {
       return h;
     }
   };
-  std::unordered_map<std::vector<uint32_t>, NextHops, IdsHash> ecmpHops_;  // by resolution ids
-  std::unordered_map<std::vector<uint32_t>, NextHops, IdsHash> protocolHops_;  // by next-hop addresses
+  std::unordered_map<std::vector<uint32_t>, Hops, IdsHash> ecmpHops_;  // by resolution ids
+  std::unordered_map<std::vector<uint32_t>, Hops, IdsHash> protocolHops_;  // by next-hop addresses
   std::vector<uint32_t> key_;
   std::unordered_map<uint32_t, SharedList<uint32_t>> asPathLists_;  // by interned path id
-  const NextHops discard_{NextHop{std::nullopt, "Null0", "", true}};
+  const Hops discard_{Hop{std::nullopt, "Null0", "", true}};
   std::vector<PeeringFacts> facts_;  // per peering
   std::vector<uint32_t> peerResolution_;  // per peering: resolution of the peer's address
+  std::vector<uint32_t> linkResolution_;  // per peering: of the sender's link-local address
 
   // Per-prefix state, reset through the touched lists. Paths live in the arena (a deque:
   // they never move) or, loaded from the baseline, in its state.
@@ -1015,7 +1076,7 @@ class Engine {
   static constexpr uint32_t kNoPrepend = 0xffffffffu;
   std::array<uint32_t, 4> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, own, result
 
-  BgpOutcome outcome_;
+  typename F::Outcome outcome_;
 };
 
 }  // namespace
@@ -1024,14 +1085,26 @@ BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
                       AttributeTables& tables, bool keepState,
                       const std::vector<NodeRib>* resolutionRibs) {
-  return Engine(topo, igpRibs, sessions, policies, tables, nullptr, nullptr, resolutionRibs).run(keepState);
+  Ipv4Unicast family{topo};
+  return Engine<Ipv4Unicast>(family, topo, igpRibs, sessions.peerings, policies, tables, nullptr, nullptr,
+                             resolutionRibs)
+      .run(keepState);
 }
 
 BgpOutcome recomputeBgp(const BgpConvergedState& converged, const Topology& topo,
                         const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
                         std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
                         const std::vector<char>& changedNodes) {
-  return Engine(topo, igpRibs, sessions, policies, tables, &converged, &changedNodes).run(false);
+  Ipv4Unicast family{topo};
+  return Engine<Ipv4Unicast>(family, topo, igpRibs, sessions.peerings, policies, tables, &converged,
+                             &changedNodes)
+      .run(false);
+}
+
+Ipv6BgpOutcome computeIpv6Bgp(const Ipv6Unicast& family, const Topology& topo, const std::vector<Ipv6Rib>& ribs,
+                              const std::vector<BgpPeering>& peerings, std::vector<PolicyEvaluator>& policies,
+                              AttributeTables& tables) {
+  return Engine<Ipv6Unicast>(family, topo, ribs, peerings, policies, tables).run(false);
 }
 
 }  // namespace routefix::sim::detail

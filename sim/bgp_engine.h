@@ -3,6 +3,7 @@
 // change of a best path is exported over the router's sessions (policies, next-hop and
 // reflection rules) until nothing changes. Prefixes go from long to short so aggregates see
 // all their contributors. A prefix whose best paths keep changing is cut off and reported.
+// One implementation for IPv4 and IPv6 unicast (sim/bgp_address_family.h says what differs).
 #pragma once
 
 #include <memory>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/bgp_address_family.h"
 #include "sim/bgp_attributes.h"
 #include "sim/bgp_sessions.h"
 #include "sim/policy_evaluator.h"
@@ -51,5 +53,16 @@ BgpOutcome recomputeBgp(const BgpConvergedState& converged, const Topology& topo
                         const std::vector<NodeRib>& igpRibs, const BgpSessionSetup& sessions,
                         std::vector<PolicyEvaluator>& policies, AttributeTables& tables,
                         const std::vector<char>& changedNodes);
+
+// BGP IPv6 unicast over `peerings` (the sessions that carry it, numbered as `family` knows
+// them), next hops resolved over `ribs` (per node: its IPv6 connected and static routes).
+struct Ipv6BgpOutcome {
+  std::vector<std::vector<Ipv6Route>> routes;  // per node: best BGP routes to install
+  std::vector<model::IpPrefix> oscillating;
+  std::vector<std::string> warnings;
+};
+Ipv6BgpOutcome computeIpv6Bgp(const Ipv6Unicast& family, const Topology& topo, const std::vector<Ipv6Rib>& ribs,
+                              const std::vector<BgpPeering>& peerings, std::vector<PolicyEvaluator>& policies,
+                              AttributeTables& tables);
 
 }  // namespace routefix::sim::detail

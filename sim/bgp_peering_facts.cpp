@@ -20,7 +20,7 @@ std::optional<model::Prefix> connectedSubnet(const model::Device& device, Ipv4 a
 }
 
 std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
-                                       std::vector<PolicyEvaluator>& policies) {
+                                       std::vector<PolicyEvaluator>& policies, bool ipv6) {
   std::vector<PeeringFacts> facts;
   facts.reserve(peerings.size());
   for (const auto& peer : peerings) {
@@ -31,39 +31,59 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
     }
     const auto& rn = *peer.receiver_neighbor;
     const auto& receiver = *topo.device(peer.receiver).bgp;
-    if (peer.sender != kNone) {
-      const auto& sn = *peer.sender_neighbor;
+    // What each end wrote in the address family (the IPv4 one: the statement itself).
+    auto outbound = [&](const auto& sn) {
       f.out = &policies[peer.sender].resolve(sn.export_policies);
       f.out_permits_all = PolicyEvaluator::permitsUnchanged(*f.out);
       f.out_filtered = !sn.prefix_list_out.empty() || !sn.filter_list_out.empty();
       f.out_blocked = peer.ebgp && semantics::ebgpPolicyBlocks(*topo.device(peer.sender).bgp, &sn,
                                                                semantics::Direction::Out);
-      f.default_originate = sn.default_originate;
-      f.send_community = sn.send_community;
       f.next_hop_self = sn.next_hop_self;
       f.next_hop_self_force = sn.next_hop_self && sn.next_hop_self_force;
-      f.send_ext_community = sn.send_community_extended;
-      f.send_large_community = sn.send_community_large;
-      f.as_override = peer.ebgp && !peer.confed && sn.as_override;
+    };
+    auto inbound = [&](const auto& rnAf) {
+      f.in = &policies[peer.receiver].resolve(rnAf.import_policies);
+      f.in_permits_all = PolicyEvaluator::permitsUnchanged(*f.in);
+      f.in_filtered = !rnAf.prefix_list_in.empty() || !rnAf.filter_list_in.empty();
+      f.in_blocked = peer.ebgp && semantics::ebgpPolicyBlocks(receiver, &rnAf, semantics::Direction::In);
+    };
+    if (peer.sender != kNone) {
+      const auto& sn = *peer.sender_neighbor;
+      if (ipv6) {
+        // Settings the model keeps for IPv4 unicast only (default-originate, weight,
+        // allowas-in, as-override, remove-private-as, send-community) take their defaults in
+        // IPv6 unicast.
+        outbound(sn.ipv6);
+        bool sendsAll = topo.device(peer.sender).defaults.bgp_send_community;
+        f.send_community = f.send_ext_community = f.send_large_community = sendsAll;
+      } else {
+        outbound(sn);
+        f.default_originate = sn.default_originate;
+        f.send_community = sn.send_community;
+        f.send_ext_community = sn.send_community_extended;
+        f.send_large_community = sn.send_community_large;
+        f.as_override = peer.ebgp && !peer.confed && sn.as_override;
+        if (peer.ebgp && !peer.confed) f.remove_private = sn.remove_private_as;
+        if (peer.ebgp && !peer.confed && !peer.unnumbered())
+          f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);
+      }
+      // local-as is the session's, whatever the family.
       if (peer.ebgp && !peer.confed) {
-        const auto& senderBgp = *topo.device(peer.sender).bgp;
-        f.remove_private = sn.remove_private_as;
-        auto prepend = semantics::ebgpExportPrepend(senderBgp, sn);
+        auto prepend = semantics::ebgpExportPrepend(*topo.device(peer.sender).bgp, sn);
         if (prepend.size() > 1) f.export_own_as = prepend[1];
       }
-      if (peer.ebgp && !peer.confed && !peer.unnumbered())
-        f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);
     }
-    f.in = &policies[peer.receiver].resolve(rn.import_policies);
-    f.in_permits_all = PolicyEvaluator::permitsUnchanged(*f.in);
-    f.in_filtered = !rn.prefix_list_in.empty() || !rn.filter_list_in.empty();
-    f.in_blocked = peer.ebgp && semantics::ebgpPolicyBlocks(receiver, &rn, semantics::Direction::In);
+    if (ipv6) {
+      inbound(rn.ipv6);
+    } else {
+      inbound(rn);
+      f.weight = rn.weight.value_or(0);
+      f.allowas_in = rn.allowas_in.value_or(0);
+    }
     f.multihop = rn.ebgp_multihop.has_value();
-    f.weight = rn.weight.value_or(0);
     f.receiver_asn = receiver.asn;
     if (rn.local_as && *rn.local_as != receiver.asn) f.local_as = rn.local_as;
     if (peer.ebgp && !peer.confed) f.received_prepend = semantics::receivedPathPrepend(receiver, rn);
-    f.allowas_in = rn.allowas_in.value_or(0);
     facts.push_back(f);
   }
   return facts;

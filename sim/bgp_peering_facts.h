@@ -43,7 +43,8 @@ struct PeeringFacts {
 // included) that holds the address: FRR's lookup in its connected table.
 std::optional<model::Prefix> connectedSubnet(const model::Device& device, Ipv4 address);
 
+// `ipv6`: the facts of the IPv6 unicast family, from the statements' BgpNeighborIpv6.
 std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<BgpPeering>& peerings,
-                                       std::vector<PolicyEvaluator>& policies);
+                                       std::vector<PolicyEvaluator>& policies, bool ipv6 = false);
 
 }  // namespace routefix::sim::detail

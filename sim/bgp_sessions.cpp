@@ -54,6 +54,27 @@ std::string statementProblem(const model::BgpNeighbor& n) {
 
 }  // namespace
 
+BgpPeering directedPeering(const Topology& topo, uint32_t sender, uint32_t receiver,
+                           const model::BgpNeighbor& sn, const model::BgpNeighbor& rn, uint32_t senderAs,
+                           uint32_t receiverAs) {
+  const auto& sb = *topo.device(sender).bgp;
+  const auto& rb = *topo.device(receiver).bgp;
+  BgpPeering p;
+  p.sender = sender;
+  p.receiver = receiver;
+  p.sender_neighbor = &sn;
+  p.receiver_neighbor = &rn;
+  p.ebgp = senderAs != receiverAs;
+  p.confed = p.ebgp && sb.confederation_id && rb.confederation_id && semantics::inConfederation(sb, receiverAs) &&
+             semantics::inConfederation(rb, senderAs);
+  p.sender_as = senderAs;
+  p.receiver_as = receiverAs;
+  p.sender_router_id = semantics::bgpRouterId(topo.device(sender));
+  p.receiver_is_client = sn.route_reflector_client;
+  p.sender_is_client = rn.route_reflector_client;
+  return p;
+}
+
 bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t from,
                 Ipv4 address, uint32_t target) {
   auto owner = topo.owner(address, from);
@@ -227,9 +248,6 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       const auto& db = topo.device(b);
       uint32_t peerAs = semantics::presentedAs(*db.bgp, *nb);
       st.ebgp = ownAs != peerAs;
-      bool confed = st.ebgp && da.bgp->confederation_id && db.bgp->confederation_id &&
-                    semantics::inConfederation(*da.bgp, peerAs) &&
-                    semantics::inConfederation(*db.bgp, ownAs);
       if (auto p = statementProblem(*nb); !p.empty()) {
         fail(db.name + ": " + p);
         continue;
@@ -285,21 +303,10 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       auto direction = [&](uint32_t s, uint32_t r, const model::BgpNeighbor* sn,
                            const model::BgpNeighbor* rn, Ipv4 sAddr, Ipv4 rAddr, uint32_t sAs,
                            uint32_t rAs, const std::string& rInterface) {
-        BgpPeering p;
-        p.sender = s;
-        p.receiver = r;
-        p.sender_neighbor = sn;
-        p.receiver_neighbor = rn;
-        p.ebgp = st.ebgp;
-        p.confed = confed;
+        BgpPeering p = directedPeering(topo, s, r, *sn, *rn, sAs, rAs);
         p.sender_address = sAddr;
         p.receiver_address = rAddr;
         p.receiver_interface = rInterface;
-        p.sender_as = sAs;
-        p.receiver_as = rAs;
-        p.sender_router_id = semantics::bgpRouterId(topo.device(s));
-        p.receiver_is_client = sn->route_reflector_client;
-        p.sender_is_client = rn->route_reflector_client;
         p.ipv4_unicast = ipv4;
         out.peerings.push_back(p);
       };

@@ -55,6 +55,13 @@ struct BgpSessionSetup {
 
 BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRib>& igpRibs);
 
+// One direction of a session between two neighbor statements: the ASes each end presents
+// (eBGP, confed-eBGP), router id, reflection per the statements' `route-reflector-client`.
+// Addresses and the interface are the caller's.
+BgpPeering directedPeering(const Topology& topo, uint32_t sender, uint32_t receiver,
+                           const model::BgpNeighbor& sn, const model::BgpNeighbor& rn, uint32_t senderAs,
+                           uint32_t receiverAs);
+
 // Can a packet from `from` to `address` be forwarded with these RIBs to node `target`?
 bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t from,
                 Ipv4 address, uint32_t target);

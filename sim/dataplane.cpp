@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "sim/bgp_ipv6.h"
 #include "sim/rib.h"
 #include "sim/simulation_stages.h"
 #include "sim/topology.h"
@@ -88,6 +89,7 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options), vrfs.hasInstances());
   vrfs.fold(dp);
   dp.ipv6 = computeIpv6Tables(network);
+  addIpv6BgpRoutes(dp);
   return dp;
 }
 

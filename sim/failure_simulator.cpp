@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "sim/dataplane.h"
+#include "sim/bgp_ipv6.h"
 #include "sim/simulation_stages.h"
 #include "sim/vrf_instances.h"
 
@@ -68,6 +69,7 @@ FailureSimulator::FailureSimulator(const model::Network& snapshot)
   st.foldedBaseline = st.baseline;
   st.vrfs.fold(st.foldedBaseline);
   st.foldedBaseline.ipv6 = computeIpv6Tables(snapshot);
+  addIpv6BgpRoutes(st.foldedBaseline);
 }
 
 DataPlane FailureSimulator::baselineOf(State& st) {
@@ -109,7 +111,9 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& snapshotScenario) 
   auto& st = *state_;
   DataPlane dp = simulateScenario(st, st.vrfs.options(snapshotScenario));
   st.vrfs.fold(dp);
-  dp.ipv6 = st.foldedBaseline.ipv6;  // connected and static IPv6 routes: link failures change none
+  // The baseline's IPv6 tables: no stage that runs failure scenarios reads IPv6 yet (their
+  // connected and static routes would stand; their BGP routes are not recomputed).
+  dp.ipv6 = st.foldedBaseline.ipv6;
   return dp;
 }
 

@@ -1,7 +1,8 @@
-// IPv6 routing tables (issue 16, first slice): connected and static IPv6 routes per device
-// and VRF. They sit beside the IPv4 tables (DataPlane::ribs) rather than in them: the IPv4
-// stages (BGP, OSPF, forwarding, the symbolic engine) key on the uint32 model::Prefix, and
-// IPv6 routes here depend on no IPv4 route, so neither family changes the other's results.
+// IPv6 routing tables (issue 16): connected and static IPv6 routes per device and VRF, and
+// the BGP IPv6 unicast routes of sim/bgp_ipv6.h. They sit beside the IPv4 tables
+// (DataPlane::ribs) rather than in them: the IPv4 stages (OSPF, forwarding, the symbolic
+// engine) key on the uint32 model::Prefix. IPv6 routes depend on IPv4 only through the IPv4
+// sessions that carry IPv6 (MP-BGP); no IPv6 route changes an IPv4 one.
 #pragma once
 
 #include <map>
@@ -11,6 +12,7 @@
 
 #include "model/ip_address.h"
 #include "model/network.h"
+#include "sim/shared_list.h"
 
 namespace routefix::sim {
 
@@ -28,10 +30,18 @@ struct Ipv6Route {
   model::IpPrefix prefix;
   Protocol protocol{};  // Connected
   std::vector<Ipv6NextHop> next_hops;  // ECMP next hops together, sorted
-  // As Route::protocol_next_hops: a recursive static's configured next hops (no interface).
+  // As Route::protocol_next_hops: a recursive static's configured next hops, a learned BGP
+  // route's BGP next hops (no interface).
   std::vector<Ipv6NextHop> protocol_next_hops;
   uint32_t admin_distance = 0;
   uint32_t metric = 0;
+  // BGP attributes (BGP IPv6 unicast routes; empty for the others), as Route's.
+  SharedList<uint32_t> as_path;
+  std::optional<uint32_t> local_pref;
+  std::vector<model::Community> communities;
+  std::optional<uint32_t> weight;
+  uint8_t origin = 0;
+  std::string received_from;
   model::SourceSpan origin_span;
   bool operator==(const Ipv6Route&) const = default;
 };
@@ -56,6 +66,44 @@ struct Ipv6Tables {
   std::map<std::string, Ipv6Rib> ribs;
   std::map<std::string, std::map<std::string, Ipv6Rib>> vrf_ribs;
 };
+
+// Who sits across each interface (the snapshot's links), to name a next hop's device, and
+// which device owns each global IPv6 address.
+class Ipv6Neighbours {
+ public:
+  explicit Ipv6Neighbours(const model::Network& network);
+
+  // The device across `interface` of `device` whose far interface has `ip` (link-local
+  // addresses included: they are unique on their link only); "" when none does.
+  std::string nodeBehind(const std::string& device, const std::string& interface,
+                         const model::IpAddress& ip) const;
+  // The device with this global address, or "".
+  std::string owner(const model::IpAddress& ip) const;
+
+ private:
+  const model::Network& network_;
+  std::map<std::pair<std::string, std::string>, std::vector<std::pair<std::string, std::string>>> ends_;
+  std::map<model::IpAddress, std::string> owners_;
+};
+
+// How a next-hop address is reached (IPv4's Resolution, sim/rib.h): the forwarding next hops,
+// the metric of the route used, and whether the address is on a connected subnet.
+struct Ipv6Resolution {
+  std::vector<Ipv6NextHop> next_hops;
+  uint32_t metric = 0;
+  bool connected = false;
+};
+
+// `address` resolved in `rib` of `device`, recursively through the routes' own next hops,
+// never over `excluded` (a static does not resolve over itself) and, where the vendor says so
+// (FRR), not over the default route.
+std::optional<Ipv6Resolution> resolveIpv6NextHop(const model::Device& device, const Ipv6Neighbours& neighbours,
+                                                 const Ipv6Rib& rib, const model::IpAddress& address,
+                                                 std::optional<model::IpPrefix> excluded = {});
+
+// Per prefix the candidate of the lowest distance, then protocol, then the one listed first.
+Ipv6Rib selectIpv6Installed(const std::vector<Ipv6Route>& candidates);
+void sortIpv6NextHops(std::vector<Ipv6NextHop>& hops);
 
 // Connected routes of up interfaces' global addresses (link-local subnets are never routes;
 // IOS-style vendors add the /128 local route of each address), and static routes whose next

@@ -7,51 +7,40 @@
 
 namespace routefix::sim {
 
-namespace {
-
 using model::IpAddress;
 using model::IpPrefix;
 
-// Who sits across each interface (the snapshot's links), to name a next hop's device, and
-// which device owns each global IPv6 address.
-class Ipv6Neighbours {
- public:
-  explicit Ipv6Neighbours(const model::Network& network) : network_(network) {
-    for (const auto& l : network.links) {
-      ends_[{l.a, l.a_interface}].push_back({l.b, l.b_interface});
-      ends_[{l.b, l.b_interface}].push_back({l.a, l.a_interface});
-    }
-    for (const auto& d : network.devices)
-      for (const auto& i : d.interfaces)
-        for (const auto& a : i.ipv6_addresses)
-          if (!a.link_local && !a.eui64) owners_.try_emplace(a.address, d.name);
+Ipv6Neighbours::Ipv6Neighbours(const model::Network& network) : network_(network) {
+  for (const auto& l : network.links) {
+    ends_[{l.a, l.a_interface}].push_back({l.b, l.b_interface});
+    ends_[{l.b, l.b_interface}].push_back({l.a, l.a_interface});
   }
+  for (const auto& d : network.devices)
+    for (const auto& i : d.interfaces)
+      for (const auto& a : i.ipv6_addresses)
+        if (!a.link_local && !a.eui64) owners_.try_emplace(a.address, d.name);
+}
 
-  // The device across `interface` of `device` whose far interface has `ip` (link-local
-  // addresses included: they are unique on their link only); "" when none does.
-  std::string nodeBehind(const std::string& device, const std::string& interface, const IpAddress& ip) const {
-    auto it = ends_.find({device, interface});
-    if (it == ends_.end()) return "";
-    for (const auto& [peer, peerInterface] : it->second) {
-      const model::Device* d = network_.findDevice(peer);
-      const model::Interface* i = d ? d->findInterface(peerInterface) : nullptr;
-      if (!i) continue;
-      for (const auto& a : i->ipv6_addresses)
-        if (a.address == ip && !a.eui64) return d->name;
-    }
-    return "";
+std::string Ipv6Neighbours::nodeBehind(const std::string& device, const std::string& interface,
+                                       const IpAddress& ip) const {
+  auto it = ends_.find({device, interface});
+  if (it == ends_.end()) return "";
+  for (const auto& [peer, peerInterface] : it->second) {
+    const model::Device* d = network_.findDevice(peer);
+    const model::Interface* i = d ? d->findInterface(peerInterface) : nullptr;
+    if (!i) continue;
+    for (const auto& a : i->ipv6_addresses)
+      if (a.address == ip && !a.eui64) return d->name;
   }
+  return "";
+}
 
-  std::string owner(const IpAddress& ip) const {
-    auto it = owners_.find(ip);
-    return it == owners_.end() ? "" : it->second;
-  }
+std::string Ipv6Neighbours::owner(const IpAddress& ip) const {
+  auto it = owners_.find(ip);
+  return it == owners_.end() ? "" : it->second;
+}
 
- private:
-  const model::Network& network_;
-  std::map<std::pair<std::string, std::string>, std::vector<std::pair<std::string, std::string>>> ends_;
-  std::map<IpAddress, std::string> owners_;
-};
+namespace {
 
 // One routing table's inputs: the device, which of its interfaces route in it, its statics.
 struct TableScope {
@@ -67,11 +56,6 @@ struct TableScope {
     return !i.shutdown && !i.tunnel_source_down && i.vrf == vrf;
   }
 };
-
-void sortHops(std::vector<Ipv6NextHop>& hops) {
-  std::sort(hops.begin(), hops.end());
-  hops.erase(std::unique(hops.begin(), hops.end()), hops.end());
-}
 
 std::vector<Ipv6Route> connectedRoutes(const TableScope& scope) {
   const model::Device& d = scope.device;
@@ -97,64 +81,6 @@ std::vector<Ipv6Route> connectedRoutes(const TableScope& scope) {
   return out;
 }
 
-// Per prefix the candidate of the lowest distance, then protocol (connected before local
-// before static), then the one listed first.
-Ipv6Rib selectInstalled(const std::vector<Ipv6Route>& candidates) {
-  std::vector<size_t> order(candidates.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  auto key = [&](size_t i) {
-    const auto& r = candidates[i];
-    return std::tie(r.prefix, r.admin_distance, r.protocol);
-  };
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
-  std::vector<Ipv6Route> installed;
-  for (size_t i : order)
-    if (installed.empty() || installed.back().prefix != candidates[i].prefix) installed.push_back(candidates[i]);
-  return Ipv6Rib(std::move(installed));
-}
-
-struct Resolution {
-  std::vector<Ipv6NextHop> hops;
-  bool connected = false;  // the address is on a connected subnet
-};
-
-// How `address` is reached in `rib`, recursively through the routes' own next hops, never
-// over `excluded` (a static does not resolve over itself) and, where the vendor says so
-// (FRR), not over the default route.
-std::optional<Resolution> resolve(const TableScope& scope, const Ipv6Neighbours& neighbours, const Ipv6Rib& rib,
-                                  const IpAddress& address, const IpPrefix& excluded) {
-  bool viaDefault = scope.device.defaults.bgp_next_hop_via_default;
-  Resolution res;
-  std::vector<IpAddress> pending{address};
-  for (int depth = 0; depth < 8 && !pending.empty(); ++depth) {
-    std::vector<IpAddress> next;
-    for (const IpAddress& ip : pending) {
-      const Ipv6Route* r = nullptr;
-      for (int len = 128; len >= (viaDefault ? 0 : 1) && !r; --len) {
-        IpPrefix p(ip, static_cast<uint8_t>(len));
-        if (p != excluded) r = rib.exact(p);
-      }
-      if (!r) continue;
-      if (r->protocol == Protocol::Connected || r->protocol == Protocol::Local) {
-        if (depth == 0) res.connected = true;
-        for (const auto& nh : r->next_hops)
-          res.hops.push_back(Ipv6NextHop{ip, nh.interface, neighbours.nodeBehind(scope.device.name, nh.interface, ip), false});
-        continue;
-      }
-      for (const auto& nh : r->next_hops) {
-        if (nh.ip && !nh.discard && nh.interface.empty())
-          next.push_back(*nh.ip);
-        else
-          res.hops.push_back(nh);
-      }
-    }
-    pending = std::move(next);
-  }
-  if (res.hops.empty()) return std::nullopt;
-  sortHops(res.hops);
-  return res;
-}
-
 std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbours& neighbours, const Ipv6Rib& rib) {
   // As for IPv4: the statements for one prefix at one distance are one route over all their
   // next hops; a higher distance is a floating backup.
@@ -176,9 +102,9 @@ std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbour
       hops.push_back(Ipv6NextHop{s.next_hop, itf->name,
                                  s.next_hop ? neighbours.nodeBehind(scope.device.name, itf->name, *s.next_hop) : "", false});
     } else if (s.next_hop) {
-      auto res = resolve(scope, neighbours, rib, *s.next_hop, s.prefix);
+      auto res = resolveIpv6NextHop(scope.device, neighbours, rib, *s.next_hop, s.prefix);
       if (!res) continue;
-      hops = std::move(res->hops);
+      hops = std::move(res->next_hops);
       recursive = !res->connected;
     } else {
       continue;
@@ -198,9 +124,9 @@ std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbour
   }
   std::vector<Ipv6Route> out;
   for (auto& m : merged) {
-    sortHops(m.route.next_hops);
+    sortIpv6NextHops(m.route.next_hops);
     if (m.recursive) {
-      sortHops(m.configured);
+      sortIpv6NextHops(m.configured);
       m.route.protocol_next_hops = std::move(m.configured);
     }
     out.push_back(std::move(m.route));
@@ -211,7 +137,7 @@ std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbour
 std::optional<Ipv6Rib> computeTable(const TableScope& scope, const Ipv6Neighbours& neighbours) {
   std::vector<Ipv6Route> connected = connectedRoutes(scope);
   if (connected.empty() && scope.statics.empty()) return std::nullopt;
-  Ipv6Rib rib = selectInstalled(connected);
+  Ipv6Rib rib = selectIpv6Installed(connected);
   std::vector<Ipv6Route> statics;
   // A static may resolve over another one: until the statics stop changing (bounded, as
   // IPv4's rounds are).
@@ -221,7 +147,7 @@ std::optional<Ipv6Rib> computeTable(const TableScope& scope, const Ipv6Neighbour
     statics = std::move(next);
     std::vector<Ipv6Route> candidates = connected;
     candidates.insert(candidates.end(), statics.begin(), statics.end());
-    rib = selectInstalled(candidates);
+    rib = selectIpv6Installed(candidates);
   }
   return rib;
 }
@@ -235,6 +161,63 @@ bool configuresIpv6(const model::Device& d) {
 }
 
 }  // namespace
+
+void sortIpv6NextHops(std::vector<Ipv6NextHop>& hops) {
+  std::sort(hops.begin(), hops.end());
+  hops.erase(std::unique(hops.begin(), hops.end()), hops.end());
+}
+
+// Per prefix the candidate of the lowest distance, then protocol (connected before local
+// before static before BGP), then the one listed first.
+Ipv6Rib selectIpv6Installed(const std::vector<Ipv6Route>& candidates) {
+  std::vector<size_t> order(candidates.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  auto key = [&](size_t i) {
+    const auto& r = candidates[i];
+    return std::tie(r.prefix, r.admin_distance, r.protocol);
+  };
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
+  std::vector<Ipv6Route> installed;
+  for (size_t i : order)
+    if (installed.empty() || installed.back().prefix != candidates[i].prefix) installed.push_back(candidates[i]);
+  return Ipv6Rib(std::move(installed));
+}
+
+std::optional<Ipv6Resolution> resolveIpv6NextHop(const model::Device& device, const Ipv6Neighbours& neighbours,
+                                                 const Ipv6Rib& rib, const IpAddress& address,
+                                                 std::optional<IpPrefix> excluded) {
+  bool viaDefault = device.defaults.bgp_next_hop_via_default;
+  Ipv6Resolution res;
+  std::vector<IpAddress> pending{address};
+  for (int depth = 0; depth < 8 && !pending.empty(); ++depth) {
+    std::vector<IpAddress> next;
+    for (const IpAddress& ip : pending) {
+      const Ipv6Route* r = nullptr;
+      for (int len = 128; len >= (viaDefault ? 0 : 1) && !r; --len) {
+        IpPrefix p(ip, static_cast<uint8_t>(len));
+        if (p != excluded) r = rib.exact(p);
+      }
+      if (!r) continue;
+      if (depth == 0) res.metric = r->metric;
+      if (r->protocol == Protocol::Connected || r->protocol == Protocol::Local) {
+        if (depth == 0) res.connected = true;
+        for (const auto& nh : r->next_hops)
+          res.next_hops.push_back(Ipv6NextHop{ip, nh.interface, neighbours.nodeBehind(device.name, nh.interface, ip), false});
+        continue;
+      }
+      for (const auto& nh : r->next_hops) {
+        if (nh.ip && !nh.discard && nh.interface.empty())
+          next.push_back(*nh.ip);
+        else
+          res.next_hops.push_back(nh);
+      }
+    }
+    pending = std::move(next);
+  }
+  if (res.next_hops.empty()) return std::nullopt;
+  sortIpv6NextHops(res.next_hops);
+  return res;
+}
 
 Ipv6Tables computeIpv6Tables(const model::Network& network) {
   Ipv6Tables tables;

@@ -120,6 +120,21 @@ bool PolicyEvaluator::matchesPrefixList(const std::string& name, const model::Pr
   return prefixListPermits(name, p);
 }
 
+bool PolicyEvaluator::ipv6PrefixListPermits(const std::string& name, const model::IpPrefix& p) const {
+  auto it = device_.ipv6_prefix_lists.find(name);
+  return it != device_.ipv6_prefix_lists.end() && it->second.permits(p);
+}
+
+bool PolicyEvaluator::matchesPrefixListOfFamily(const std::string& name, const PolicySubject& subject,
+                                                bool ipv6List) const {
+  bool defined = ipv6List ? device_.ipv6_prefix_lists.count(name) : device_.prefix_lists.count(name);
+  if (!defined) return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::PrefixList);
+  // A list matches prefixes of its own family only (FRR prefix_list_apply: no entry of the
+  // other family matches, the implicit deny decides).
+  if (ipv6List != subject.ipv6_prefix.has_value()) return false;
+  return ipv6List ? ipv6PrefixListPermits(name, *subject.ipv6_prefix) : prefixListPermits(name, subject.prefix);
+}
+
 bool PolicyEvaluator::asPathListPermits(const std::string& name, uint32_t path) {
   auto idx = asPathListIndex_.find(name);
   if (idx == asPathListIndex_.end()) return false;
@@ -201,18 +216,18 @@ bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject
   auto any = [&](auto&& pred) { return std::any_of(m.names.begin(), m.names.end(), pred); };
   switch (m.kind) {
     case PolicyMatch::Kind::PrefixList:
-      return any([&](const std::string& n) {
-        return matchesPrefixList(n, subject.prefix, semantics::ListKind::PrefixList);
-      });
+      return any([&](const std::string& n) { return matchesPrefixListOfFamily(n, subject, false); });
+    case PolicyMatch::Kind::Ipv6PrefixList:
+      return any([&](const std::string& n) { return matchesPrefixListOfFamily(n, subject, true); });
     case PolicyMatch::Kind::AccessList:
       return any([&](const std::string& n) {
         auto it = device_.access_lists.find(n);
         if (it == device_.access_lists.end())
           return semantics::undefinedListMatches(device_.vendor, semantics::ListKind::AccessList);
-        return it->second.permitsRoute(subject.prefix);
+        return !subject.ipv6_prefix && it->second.permitsRoute(subject.prefix);  // IPv4 ACLs
       });
-    case PolicyMatch::Kind::NextHopPrefixList:
-      return any([&](const std::string& n) {
+    case PolicyMatch::Kind::NextHopPrefixList:  // IPv4 next hops (an IPv6 route's is never one)
+      return !subject.ipv6_prefix && any([&](const std::string& n) {
         return matchesPrefixList(n, model::Prefix(subject.next_hop, 32), semantics::ListKind::NextHopPrefixList);
       });
     case PolicyMatch::Kind::CommunityList:

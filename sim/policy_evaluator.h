@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -20,6 +21,9 @@ namespace routefix::sim::detail {
 // The route a policy looks at and edits. BGP fields are ids into AttributeTables.
 struct PolicySubject {
   model::Prefix prefix;
+  // Set for an IPv6 route (BGP IPv6 unicast): its prefix, `prefix` then unused. Prefix-lists
+  // match the prefixes of their own family only; IPv4 next hops and ACLs match no IPv6 route.
+  std::optional<model::IpPrefix> ipv6_prefix;
   model::RouteSource protocol = model::RouteSource::Bgp;
   model::Ipv4 next_hop{0};
   model::Ipv4 peer{0};  // the BGP neighbor the route comes from / goes to
@@ -77,6 +81,8 @@ class PolicyEvaluator {
 
   // A neighbor's `prefix-list NAME in|out`: an undefined list permits nothing.
   bool prefixListPermits(const std::string& name, const model::Prefix& p) const;
+  // The same for `ipv6 prefix-list NAME in|out` of the IPv6 unicast family.
+  bool ipv6PrefixListPermits(const std::string& name, const model::IpPrefix& p) const;
   bool asPathListPermits(const std::string& name, uint32_t path);
 
  private:
@@ -85,6 +91,9 @@ class PolicyEvaluator {
   bool matches(const model::PolicyMatch& m, const PolicySubject& subject);
   // A route-map `match` on a prefix list: undefined ones per vendor (semantics/config_rules.h).
   bool matchesPrefixList(const std::string& name, const model::Prefix& p, semantics::ListKind kind) const;
+  // `match ip address prefix-list` (ipv6List false) or `match ipv6 address prefix-list` on the
+  // subject's prefix, whichever its family.
+  bool matchesPrefixListOfFamily(const std::string& name, const PolicySubject& subject, bool ipv6List) const;
   void applySet(const model::PolicySet& s, PolicySubject& subject);
   bool communityListPermits(const model::CommunityList& list, uint32_t communities, bool exact);
   bool communityEntryMatches(const model::CommunityListEntry& e, const model::CommunityList& list,

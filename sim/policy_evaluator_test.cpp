@@ -92,3 +92,55 @@ TEST_CASE("a route-map match on an undefined prefix-list: FRR matches nothing, I
     CHECK(evaluator.applyOne("RM", s) == (v != Vendor::Frr));
   }
 }
+
+TEST_CASE("prefix-lists match routes of their own family: an IPv4 list never an IPv6 route, and back") {
+  // FRR prefix_list_apply: no entry of the other family matches, the implicit deny decides
+  // (route_match_address_prefix_list), so a dual-stack route-map's IPv4 clause passes IPv6
+  // routes on to the next clause (the lab scenario bgp6-ebgp-chain-policy shows it on FRR).
+  Device d;
+  d.vendor = Vendor::Frr;
+  PrefixList any4;
+  any4.name = "ANY4";
+  any4.entries.push_back({5, Action::Permit, *Prefix::parse("0.0.0.0/0"), std::nullopt, 32, {}});
+  d.prefix_lists["ANY4"] = any4;
+  IpPrefixList lan6;
+  lan6.name = "LAN6";
+  lan6.entries.push_back({5, Action::Permit, *IpPrefix::parse("2001:db8:a0::/44"), std::nullopt, 64, {}});
+  d.ipv6_prefix_lists["LAN6"] = lan6;
+  auto clauseMatching = [](PolicyMatch::Kind kind, const std::string& list, ClauseAction action) {
+    PolicyClause c;
+    c.seq = 10;
+    c.action = action;
+    PolicyMatch m;
+    m.kind = kind;
+    m.names = {list};
+    c.matches.push_back(m);
+    return c;
+  };
+  RoutePolicy denyV4 = singleClause("DENY-V4", ClauseAction::Deny);
+  denyV4.clauses[0] = clauseMatching(PolicyMatch::Kind::PrefixList, "ANY4", ClauseAction::Deny);
+  PolicyClause rest;
+  rest.seq = 20;
+  rest.action = ClauseAction::Permit;
+  denyV4.clauses.push_back(rest);
+  d.route_policies["DENY-V4"] = denyV4;
+  RoutePolicy permitLan6 = singleClause("LAN6-ONLY", ClauseAction::Permit);
+  permitLan6.clauses[0] = clauseMatching(PolicyMatch::Kind::Ipv6PrefixList, "LAN6", ClauseAction::Permit);
+  d.route_policies["LAN6-ONLY"] = permitLan6;
+  AttributeTables tables;
+  RegexCache regexes;
+  PolicyEvaluator evaluator(d, tables, regexes);
+
+  PolicySubject v4;
+  v4.prefix = *Prefix::parse("10.1.0.0/24");
+  PolicySubject lan, other;
+  lan.ipv6_prefix = IpPrefix::parse("2001:db8:a1::/64");
+  other.ipv6_prefix = IpPrefix::parse("2001:db8:b1::/48");
+  CHECK_FALSE(evaluator.applyOne("DENY-V4", v4));
+  CHECK(evaluator.applyOne("DENY-V4", lan));  // the IPv4 clause does not match: clause 20 permits
+  CHECK(evaluator.applyOne("LAN6-ONLY", lan));
+  CHECK_FALSE(evaluator.applyOne("LAN6-ONLY", other));
+  CHECK_FALSE(evaluator.applyOne("LAN6-ONLY", v4));  // an IPv6 list matches no IPv4 route
+  CHECK(evaluator.ipv6PrefixListPermits("LAN6", *lan.ipv6_prefix));
+  CHECK_FALSE(evaluator.ipv6PrefixListPermits("UNDEFINED", *lan.ipv6_prefix));
+}

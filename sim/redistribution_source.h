@@ -8,8 +8,8 @@
 
 namespace routefix::sim::detail {
 
-inline bool takenFromSource(const model::Redistribution& r, const Route& route) {
-  Protocol p = route.protocol;
+// A route of protocol `p` (learned by EIGRP AS `eigrpAs`, if EIGRP).
+inline bool takenFromSource(const model::Redistribution& r, Protocol p, uint32_t eigrpAs = 0) {
   switch (r.source) {
     case model::RouteSource::Connected: return p == Protocol::Connected;
     case model::RouteSource::Static: return p == Protocol::Static;
@@ -18,10 +18,14 @@ inline bool takenFromSource(const model::Redistribution& r, const Route& route) 
       return p == Protocol::Ospf || p == Protocol::OspfInterArea || p == Protocol::OspfE1 || p == Protocol::OspfE2;
     case model::RouteSource::Bgp: return p == Protocol::Bgp;  // eBGP; iBGP is the receiver's rule
     case model::RouteSource::Eigrp:
-      return (p == Protocol::Eigrp || p == Protocol::EigrpExternal) && (r.process == 0 || route.eigrp_as == r.process);
+      return (p == Protocol::Eigrp || p == Protocol::EigrpExternal) && (r.process == 0 || eigrpAs == r.process);
     case model::RouteSource::Kernel: return false;
   }
   return false;
+}
+
+inline bool takenFromSource(const model::Redistribution& r, const Route& route) {
+  return takenFromSource(r, route.protocol, route.eigrp_as);
 }
 
 // The BGP routes an IGP's `redistribute bgp` takes: eBGP ones, and iBGP and aggregate ones

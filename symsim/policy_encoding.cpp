@@ -202,6 +202,11 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
     case K::ExtCommunityList:    // extended and large communities are not tracked
     case K::LargeCommunityList:  // (symsim/sim_equivalence_gaps.txt)
       return ctx_.bool_val(false);
+    case K::Ipv6PrefixList:  // an IPv4 route matches none, unless undefined (as in sim)
+      for (const auto& n : m.names)
+        if (!d.ipv6_prefix_lists.count(n))
+          any = any || ctx_.bool_val(semantics::undefinedListMatches(d.vendor, semantics::ListKind::PrefixList));
+      return any;
   }
   return ctx_.bool_val(false);
 }

@@ -141,6 +141,7 @@ INTERNAL : 'internal';
 IP : 'ip';
 IPV4 : 'ipv4';
 IPV4_UNICAST : 'ipv4-unicast';
+IPV6_UNICAST : 'ipv6-unicast';
 IPV6 : 'ipv6';
 L2VPN : 'l2vpn';
 LARGE_COMMUNITY : 'large-community';

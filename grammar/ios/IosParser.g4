@@ -174,6 +174,7 @@ default_originate_option : ALWAYS | METRIC NUMBER | METRIC_TYPE NUMBER | ROUTE_M
 bgp_stmt
   : NO? BGP EBGP_REQUIRES_POLICY                                      # BgpEbgpRequiresPolicy
   | NO? BGP DEFAULT IPV4_UNICAST                                      # BgpDefaultIpv4Unicast
+  | NO? BGP DEFAULT IPV6_UNICAST                                      # BgpDefaultIpv6Unicast
   | BGP DEFAULT LOCAL_PREFERENCE NUMBER                               # BgpDefaultLocalPreference
   | NO? BGP NETWORK IMPORT_CHECK                                      # BgpImportCheck
   | BGP BESTPATH bestpath_option                                      # BgpBestpath
@@ -185,6 +186,7 @@ bgp_stmt
   | BGP CONFEDERATION PEERS NUMBER+                                   # BgpConfedPeers
   | DISTANCE BGP NUMBER NUMBER NUMBER                                 # BgpDistance
   | NETWORK bgp_network_dest (ROUTE_MAP name | BACKDOOR)*             # BgpNetwork
+  | NETWORK IPV6_PREFIX (ROUTE_MAP name)?                             # BgpIpv6Network
   | AGGREGATE_ADDRESS route_dest aggregate_option*                    # BgpAggregate
   | ADDRESS_FAMILY address_family_name                                # BgpAddressFamily
   | NO? NEIGHBOR INTERFACE name PEER_GROUP name (REMOTE_AS remote_as_value)?  # BgpNeighborInterface
@@ -253,6 +255,7 @@ route_map_stmt
   : MATCH IP ADDRESS PREFIX_LIST name+                                # MatchIpPrefixList
   | MATCH IP ADDRESS name+                                            # MatchIpAccessList
   | MATCH IP NEXT_HOP PREFIX_LIST name+                               # MatchNextHopPrefixList
+  | MATCH IPV6 ADDRESS PREFIX_LIST name+                              # MatchIpv6PrefixList
   | MATCH COMMUNITY list_name+ EXACT_MATCH?                           # MatchCommunity
   | MATCH (EXTCOMMUNITY | LARGE_COMMUNITY) list_name EXACT_MATCH?      # MatchTextCommunity
   | MATCH AS_PATH name+                                               # MatchAsPath
@@ -300,7 +303,7 @@ keyword
   DEFAULT_METRIC | DELAY | DETERMINISTIC_MED | DISTANCE | EIGRP | EXIT_AF_INTERFACE | EXIT_AF_TOPOLOGY | EBGP_MULTIHOP | ECMP | EIBGP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
   ESTABLISHED | EUI_64 | EXACT_MATCH | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
   EXTCOMMUNITY | EXTCOMMUNITY_LIST | EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
-  IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 |
+  IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 | IPV6_UNICAST |
   L2VPN | LINK_LOCAL | LARGE_COMMUNITY | LARGE_COMMUNITY_LIST | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
   MATCH | MAXIMUM_PATHS | MED | METRIC | METRIC_TYPE | MISSING_AS_WORST | MULTICAST |
   MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |

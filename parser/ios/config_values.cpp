@@ -27,6 +27,18 @@ model::Prefix parsePrefix(std::string_view text) {
   return *p;
 }
 
+model::IpAddress parseIpv6Address(const std::string& text) {
+  auto a = model::IpAddress::parseV6(text);
+  if (!a) throw ValueError("invalid IPv6 address " + text);
+  return *a;
+}
+
+model::IpPrefix parseIpv6Prefix(const std::string& text) {
+  auto p = model::IpPrefix::parseInterfaceAddress(text);
+  if (!p || p->first.isV4()) throw ValueError("invalid IPv6 prefix " + text);
+  return model::IpPrefix(p->first, p->second);
+}
+
 model::Prefix parsePrefixWithMask(std::string_view address, std::string_view mask) {
   auto p = model::Prefix::fromAddressMask(address, mask);
   if (!p) throw ValueError("invalid address/netmask: " + std::string(address) + " " + std::string(mask));

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "model/ip.h"
+#include "model/ip_address.h"
 
 namespace routefix::parser::ios {
 
@@ -22,6 +23,10 @@ uint32_t parseNumber(std::string_view text, uint64_t min = 0, uint64_t max = UIN
 model::Ipv4 parseAddress(std::string_view text);
 // "10.0.0.0/8" (host bits cleared).
 model::Prefix parsePrefix(std::string_view text);
+// IPv6 text as the IPV6_ADDRESS / IPV6_PREFIX tokens carry it (the lexer takes any text with
+// "::" or eight groups; the value is checked here). The prefix has its host bits cleared.
+model::IpAddress parseIpv6Address(const std::string& text);
+model::IpPrefix parseIpv6Prefix(const std::string& text);
 // "10.0.0.0" "255.0.0.0".
 model::Prefix parsePrefixWithMask(std::string_view address, std::string_view mask);
 // An address and its prefix length as written on an interface ("10.0.0.1/24" keeps .1).

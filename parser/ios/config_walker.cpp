@@ -75,6 +75,7 @@ void ConfigWalker::closeIndentedBlocks() {
   if (mode_ == Mode::BgpAddressFamily && column_ <= af_column_) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;
+    address_family_ipv6_ = false;
     if (bgp_vrf_by_af_) leaveBgpVrf();
   }
   if (!bgp_vrf_.empty() && column_ <= bgp_vrf_column_) leaveBgpVrf();
@@ -119,6 +120,8 @@ void ConfigWalker::handleStatement(IosParser::StatementContext* s) {
     auto* bgp = s->bgp_stmt();
     if (outsideModel && vpn_af_ && recordVpnActivation(bgp)) return;
     if (outsideModel && !(bgp && dynamic_cast<IosParser::BgpAddressFamilyContext*>(bgp))) return;
+    if (address_family_ipv6_ && mode_ == Mode::BgpAddressFamily && !ipv6FamilyTakes(s))
+      throw ValueError("not modelled in address-family ipv6");
     visit(s);
     return;
   }
@@ -141,7 +144,8 @@ void ConfigWalker::handleUnrecognized() {
   if ((mode_ == Mode::BgpAddressFamily || mode_ == Mode::NxNeighborAf) && !address_family_modelled_)
     return;
   auto words = splitWords(currentLine());
-  if ((mode_ == Mode::Bgp || mode_ == Mode::BgpAddressFamily) && (recordVrfImport(words) || recordVpnPolicy(words))) {
+  if ((mode_ == Mode::Bgp || (mode_ == Mode::BgpAddressFamily && !address_family_ipv6_)) &&
+      (recordVrfImport(words) || recordVpnPolicy(words))) {
     extendBlock();
     return;
   }
@@ -349,6 +353,7 @@ antlrcpp::Any ConfigWalker::visitMode_exit_stmt(IosParser::Mode_exit_stmtContext
   } else if (mode_ == Mode::BgpAddressFamily && !ctx->EXIT_VRF()) {
     mode_ = Mode::Bgp;
     address_family_modelled_ = true;
+    address_family_ipv6_ = false;
     if (bgp_vrf_by_af_) leaveBgpVrf();
   } else if (!ctx->EXIT_ADDRESS_FAMILY()) {
     mode_ = Mode::Global;

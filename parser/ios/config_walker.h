@@ -79,6 +79,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitRouterId(IosParser::RouterIdContext* ctx) override;
   antlrcpp::Any visitBgpEbgpRequiresPolicy(IosParser::BgpEbgpRequiresPolicyContext* ctx) override;
   antlrcpp::Any visitBgpDefaultIpv4Unicast(IosParser::BgpDefaultIpv4UnicastContext* ctx) override;
+  antlrcpp::Any visitBgpDefaultIpv6Unicast(IosParser::BgpDefaultIpv6UnicastContext* ctx) override;
   antlrcpp::Any visitBgpDefaultLocalPreference(IosParser::BgpDefaultLocalPreferenceContext* ctx) override;
   antlrcpp::Any visitBgpImportCheck(IosParser::BgpImportCheckContext* ctx) override;
   antlrcpp::Any visitBgpRedistributeInternal(IosParser::BgpRedistributeInternalContext* ctx) override;
@@ -90,6 +91,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitBgpConfedPeers(IosParser::BgpConfedPeersContext* ctx) override;
   antlrcpp::Any visitBgpDistance(IosParser::BgpDistanceContext* ctx) override;
   antlrcpp::Any visitBgpNetwork(IosParser::BgpNetworkContext* ctx) override;
+  antlrcpp::Any visitBgpIpv6Network(IosParser::BgpIpv6NetworkContext* ctx) override;
   antlrcpp::Any visitBgpAggregate(IosParser::BgpAggregateContext* ctx) override;
   antlrcpp::Any visitBgpAddressFamily(IosParser::BgpAddressFamilyContext* ctx) override;
   antlrcpp::Any visitBgpNeighborOther(IosParser::BgpNeighborOtherContext* ctx) override;
@@ -148,6 +150,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitMatchIpPrefixList(IosParser::MatchIpPrefixListContext* ctx) override;
   antlrcpp::Any visitMatchIpAccessList(IosParser::MatchIpAccessListContext* ctx) override;
   antlrcpp::Any visitMatchNextHopPrefixList(IosParser::MatchNextHopPrefixListContext* ctx) override;
+  antlrcpp::Any visitMatchIpv6PrefixList(IosParser::MatchIpv6PrefixListContext* ctx) override;
   antlrcpp::Any visitMatchCommunity(IosParser::MatchCommunityContext* ctx) override;
   antlrcpp::Any visitMatchTextCommunity(IosParser::MatchTextCommunityContext* ctx) override;
   antlrcpp::Any visitMatchAsPath(IosParser::MatchAsPathContext* ctx) override;
@@ -247,6 +250,12 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   model::PolicyClause& currentClause();
   // Records a neighbor statement: its line under `keyword`, and the neighbor's span.
   void noteNeighborStatement(const std::string& keyword);
+  // ---- BGP's IPv6 unicast address family (config_walker_bgp_ipv6.cpp) ----
+  // The statements modelled inside it; the others are warnings there.
+  bool ipv6FamilyTakes(IosParser::StatementContext* stmt) const;
+  // `neighbor X SETTING` inside it: into the neighbor's BgpNeighborIpv6.
+  void setIpv6NeighborSetting(IosParser::Neighbor_settingContext* setting);
+  void noteIpv6NeighborStatement(const std::string& keyword);
   void addPolicyMatch(model::PolicyMatch match);
   void addPolicySet(model::PolicySet set);
   // Records the current line as a statement of a list or route-map (see FileStructures).
@@ -270,7 +279,9 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   std::string eigrp_af_interface_;  // named mode: the open `af-interface X` ("default": all)
   size_t neighbor_column_ = 0;  // of the open NX-OS `neighbor X` block
   size_t neighbor_af_column_ = 0;
-  bool address_family_modelled_ = true;  // false inside address families other than IPv4 unicast
+  // false inside address families other than IPv4 and IPv6 unicast
+  bool address_family_modelled_ = true;
+  bool address_family_ipv6_ = false;  // inside router bgp's IPv6 unicast address family
   // The open address family is VPNv4 unicast (IOS `vpnv4`, EOS `vpn-ipv4`, FRR `ipv4 vpn`).
   bool vpn_af_ = false;
   std::string frr_bgp_vrf_;  // FRR: the VRF of the open `router bgp N vrf X` ("" none)

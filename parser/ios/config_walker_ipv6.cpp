@@ -1,26 +1,11 @@
 // IPv6 statements: `ipv6 unicast-routing`, `ipv6 route`, `ipv6 prefix-list` and the
 // interface's `ipv6 address` (issue 16). Other `ipv6 ...` lines (neighbour discovery, OSPFv3,
 // IPv6 ACLs) stay in the ignore list until the model holds them.
+#include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 #include "parser/ios/prefix_list_entries.h"
 
 namespace routefix::parser::ios {
-
-namespace {
-
-model::IpAddress parseIpv6Address(const std::string& text) {
-  auto a = model::IpAddress::parseV6(text);
-  if (!a) throw ValueError("invalid IPv6 address " + text);
-  return *a;
-}
-
-model::IpPrefix parseIpv6Prefix(const std::string& text) {
-  auto p = model::IpPrefix::parseInterfaceAddress(text);
-  if (!p || p->first.isV4()) throw ValueError("invalid IPv6 prefix " + text);
-  return model::IpPrefix(p->first, p->second);
-}
-
-}  // namespace
 
 antlrcpp::Any ConfigWalker::visitIpv6UnicastRouting(IosParser::Ipv6UnicastRoutingContext* ctx) {
   model::Device& d = out_.device();

@@ -18,13 +18,20 @@ antlrcpp::Any ConfigWalker::visitBgpNeighbor(IosParser::BgpNeighborContext* ctx)
   bool createsPeer = dynamic_cast<IosParser::NbrRemoteAsContext*>(setting) ||
                      dynamic_cast<IosParser::NbrInterfaceContext*>(setting);
   negated_ = ctx->NO() != nullptr;
+  if (address_family_ipv6_) {  // only configures a neighbor or peer group defined before
+    neighbor_ = out_.findPeerGroup(id);
+    if (!neighbor_) neighbor_ = out_.findNeighbor(id);
+    if (!neighbor_) throw ValueError("neighbor " + id + " is not defined (remote-as or peer-group) before");
+    setIpv6NeighborSetting(setting);
+    return {};
+  }
   if (model::BgpNeighbor* g = out_.findPeerGroup(id))
     neighbor_ = g;
   else if (model::BgpNeighbor* n = out_.findNeighbor(id))
     neighbor_ = n;
   else if (definesGroup)
     neighbor_ = &out_.addPeerGroup(id);
-  else if (model::Ipv4::parse(id) || createsPeer)
+  else if (model::Ipv4::parse(id) || model::IpAddress::parseV6(id) || createsPeer)
     neighbor_ = &out_.addNeighbor(id);
   else
     throw ValueError("neighbor " + id + " is neither a peer address nor a defined peer-group");

@@ -424,6 +424,11 @@ antlrcpp::Any ConfigWalker::visitMatchNextHopPrefixList(IosParser::MatchNextHopP
   return {};
 }
 
+antlrcpp::Any ConfigWalker::visitMatchIpv6PrefixList(IosParser::MatchIpv6PrefixListContext* ctx) {
+  addPolicyMatch(matchOf(model::PolicyMatch::Kind::Ipv6PrefixList, names(ctx->name())));
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitMatchCommunity(IosParser::MatchCommunityContext* ctx) {
   std::vector<std::string> lists;
   for (auto* l : ctx->list_name()) lists.push_back(l->getText());

@@ -88,8 +88,12 @@ antlrcpp::Any ConfigWalker::visitRedistribute(IosParser::RedistributeContext* ct
     }
     // `subnets`: classless redistribution, what the model assumes anyway.
   }
+  if (address_family_ipv6_ && r.source != model::RouteSource::Connected && r.source != model::RouteSource::Static)
+    throw ValueError("only connected and static redistribution into IPv6 BGP is modelled");
   auto& into = eigrp ? currentEigrp().redistributions
-                     : ospf ? currentOspf().redistributions : currentBgp().redistributions;
+               : ospf ? currentOspf().redistributions
+               : address_family_ipv6_ ? currentBgp().ipv6_redistributions
+                                      : currentBgp().redistributions;
   into.push_back(std::move(r));
   return {};
 }
@@ -234,6 +238,7 @@ antlrcpp::Any ConfigWalker::visitBgpDistance(IosParser::BgpDistanceContext* ctx)
 }
 
 antlrcpp::Any ConfigWalker::visitBgpNetwork(IosParser::BgpNetworkContext* ctx) {
+  if (address_family_ipv6_) throw ValueError("an IPv4 network inside address-family ipv6");
   model::BgpNetwork n;
   auto* dest = ctx->bgp_network_dest();
   if (mode_ == Mode::Eigrp) {  // EIGRP `network A`: the classful network of A
@@ -286,6 +291,11 @@ antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyCon
   auto words = splitWords(currentLine());
   vpn_af_ = words.size() >= 2 && (words[1] == "vpnv4" || words[1] == "vpn-ipv4" ||
                                    (words[1] == "ipv4" && words.size() >= 3 && words[2] == "vpn"));
+  // IPv6 unicast of router bgp itself (not of a VRF by IOS `address-family ipv6 vrf X`, nor
+  // of an NX-OS neighbor block), read into the BgpNeighborIpv6 and ipv6_* parts of the model.
+  address_family_ipv6_ = af->IPV6() && af->MULTICAST().empty() && af->WORD().empty() &&
+                         af->VRF().empty() && !inNeighborBlock();
+  if (address_family_ipv6_) address_family_modelled_ = true;
   if (inNeighborBlock()) {  // NX-OS: the neighbor's address family, IPv4 unicast activates it
     mode_ = Mode::NxNeighborAf;
     neighbor_af_column_ = column_;

@@ -132,7 +132,10 @@ model::BgpNeighbor& DeviceBuilder::addNeighbor(const std::string& id) {
   // Vendors that send communities by default (FRR) send every kind: extended and large too.
   n.send_community = n.send_community_extended = n.send_community_large =
       device_.defaults.bgp_send_community;
-  if (auto ip = model::Ipv4::parse(id)) n.address = *ip;
+  if (auto ip = model::Ipv4::parse(id))
+    n.address = *ip;
+  else if (auto ip6 = model::IpAddress::parseV6(id))
+    n.ipv6_address = *ip6;
   return n;
 }
 
@@ -186,7 +189,38 @@ void DeviceBuilder::addStructures(const std::string& file, FileStructures&& s) {
   adopt("route-map", s.route_policies, device_.route_policies, fresh);
 }
 
+namespace {
+
+// The settings an address family has of its own, by keyword: a BgpNeighbor (IPv4 unicast) or
+// its BgpNeighborIpv6 (the same field names).
+template <class Settings>
+bool copyFamilySetting(const std::string& keyword, const Settings& g, Settings& n) {
+  using Copy = std::function<void(const Settings&, Settings&)>;
+  static const std::map<std::string, Copy> copies = {
+      {"next-hop-self", [](auto& g, auto& n) {
+         n.next_hop_self = g.next_hop_self;
+         n.next_hop_self_force = g.next_hop_self_force;
+       }},
+      {"route-reflector-client",
+       [](auto& g, auto& n) { n.route_reflector_client = g.route_reflector_client; }},
+      {"activate", [](auto& g, auto& n) { n.activate = g.activate; }},
+      {"route-map in", [](auto& g, auto& n) { n.import_policies = g.import_policies; }},
+      {"route-map out", [](auto& g, auto& n) { n.export_policies = g.export_policies; }},
+      {"prefix-list in", [](auto& g, auto& n) { n.prefix_list_in = g.prefix_list_in; }},
+      {"prefix-list out", [](auto& g, auto& n) { n.prefix_list_out = g.prefix_list_out; }},
+      {"filter-list in", [](auto& g, auto& n) { n.filter_list_in = g.filter_list_in; }},
+      {"filter-list out", [](auto& g, auto& n) { n.filter_list_out = g.filter_list_out; }},
+  };
+  auto it = copies.find(keyword);
+  if (it == copies.end()) return false;
+  it->second(g, n);
+  return true;
+}
+
+}  // namespace
+
 void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, model::BgpNeighbor& n) {
+  if (copyFamilySetting(keyword, g, n)) return;
   using Copy = std::function<void(const model::BgpNeighbor&, model::BgpNeighbor&)>;
   static const std::map<std::string, Copy> copies = {
       {"remote-as",
@@ -197,12 +231,6 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
        }},
       {"description", [](auto& g, auto& n) { n.description = g.description; }},
       {"update-source", [](auto& g, auto& n) { n.update_source = g.update_source; }},
-      {"next-hop-self", [](auto& g, auto& n) {
-         n.next_hop_self = g.next_hop_self;
-         n.next_hop_self_force = g.next_hop_self_force;
-       }},
-      {"route-reflector-client",
-       [](auto& g, auto& n) { n.route_reflector_client = g.route_reflector_client; }},
       {"send-community",
        [](auto& g, auto& n) {
          n.send_community = g.send_community;
@@ -211,7 +239,6 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
        }},
       {"ebgp-multihop", [](auto& g, auto& n) { n.ebgp_multihop = g.ebgp_multihop; }},
       {"shutdown", [](auto& g, auto& n) { n.shutdown = g.shutdown; }},
-      {"activate", [](auto& g, auto& n) { n.activate = g.activate; }},
       {"vpnv4 activate", [](auto& g, auto& n) { n.vpnv4 = g.vpnv4; }},
       {"default-originate",
        [](auto& g, auto& n) {
@@ -233,15 +260,17 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
          n.remove_private_as_replace = g.remove_private_as_replace;
        }},
       {"as-override", [](auto& g, auto& n) { n.as_override = g.as_override; }},
-      {"route-map in", [](auto& g, auto& n) { n.import_policies = g.import_policies; }},
-      {"route-map out", [](auto& g, auto& n) { n.export_policies = g.export_policies; }},
-      {"prefix-list in", [](auto& g, auto& n) { n.prefix_list_in = g.prefix_list_in; }},
-      {"prefix-list out", [](auto& g, auto& n) { n.prefix_list_out = g.prefix_list_out; }},
-      {"filter-list in", [](auto& g, auto& n) { n.filter_list_in = g.filter_list_in; }},
-      {"filter-list out", [](auto& g, auto& n) { n.filter_list_out = g.filter_list_out; }},
   };
   auto it = copies.find(keyword);
   if (it != copies.end()) it->second(g, n);
+}
+
+void inheritIpv6Settings(const model::BgpNeighborIpv6& g, model::BgpNeighborIpv6& n) {
+  for (const auto& [keyword, span] : g.statement_spans) {
+    if (n.statement_spans.count(keyword)) continue;
+    copyFamilySetting(keyword, g, n);
+    n.statement_spans[keyword] = span;
+  }
 }
 
 void DeviceBuilder::markTunnelsWithSourceDown() {
@@ -273,8 +302,11 @@ void DeviceBuilder::finishNeighbors(model::BgpProcess& bgp) {
       }
     }
     // Without `activate` (own or inherited) a neighbor is in IPv4 unicast only while
-    // `bgp default ipv4-unicast` is on.
+    // `bgp default ipv4-unicast` is on, in IPv6 unicast only with `bgp default ipv6-unicast`.
     if (!n.statement_spans.count("activate")) n.activate = bgp.default_ipv4_unicast;
+    if (!n.peer_group.empty())
+      if (const model::BgpNeighbor* g = findPeerGroup(n.peer_group)) inheritIpv6Settings(g->ipv6, n.ipv6);
+    if (!n.ipv6.statement_spans.count("activate")) n.ipv6.activate = bgp.default_ipv6_unicast;
   }
 }
 

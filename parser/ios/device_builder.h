@@ -103,5 +103,8 @@ class DeviceBuilder {
 // ...). Copies the setting a keyword names from a peer group to a member neighbor.
 void inheritSetting(const std::string& keyword, const model::BgpNeighbor& group,
                     model::BgpNeighbor& member);
+// The same for the settings of the IPv6 unicast address family: each one the group writes
+// and the member does not.
+void inheritIpv6Settings(const model::BgpNeighborIpv6& group, model::BgpNeighborIpv6& member);
 
 }  // namespace routefix::parser::ios

@@ -118,3 +118,46 @@ TEST_CASE("routes: bad usage exits 2 with a message") {
   auto missing = runRoutefix({"routes", "tests/data/sim/does-not-exist"});
   CHECK(missing.exit_code == 2);
 }
+
+TEST_CASE("routes: BGP IPv6 unicast over IPv6 sessions and over IPv4 sessions (MP-BGP), as FRR installs it") {
+  // The FRR lab scenarios (tests/lab runs both on real FRR 8.4): see their READMEs.
+  auto findV6 = [](const nlohmann::json& out, const std::string& node, const std::string& prefix) {
+    for (const auto& r : out["nodes"][node]["ipv6_routes"])
+      if (r["prefix"] == prefix) return r;
+    return nlohmann::json();
+  };
+  auto chain = runRoutefix({"routes", "tests/lab/scenarios/bgp6-ebgp-chain-policy", "--format", "json"});
+  REQUIRE_MESSAGE(chain.exit_code == 0, chain.err);
+  auto out = chain.json();
+  // eBGP over a shared link: forwarded over the peer's link-local address (the interface).
+  auto lan = findV6(out, "r3", "2001:db8:a1::/64");
+  CHECK(lan["protocol"] == "bgp");
+  CHECK(lan["as_path"] == nlohmann::json::array({65002, 65001}));
+  CHECK(lan["metric"] == 50);  // r2's export route-map sets the MED on the LAN prefixes
+  CHECK(lan["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-r2", "ip": null, "node": "r2"}])"));
+  CHECK(lan["protocol_next_hops"] == nlohmann::json::parse(R"([{"ip": "2001:db8:23::2", "node": "r2"}])"));
+  CHECK(findV6(out, "r3", "2001:db8:ff::1/128")["metric"] == 0);
+  // r2's IPv6 prefix-list keeps r1's /48 out; the IPv4 clause of FROM-R3 denies no IPv6 route.
+  CHECK(findV6(out, "r2", "2001:db8:b1::/48").is_null());
+  CHECK(findV6(out, "r3", "2001:db8:b1::/48").is_null());
+  CHECK(findV6(out, "r1", "2001:db8:ff::3/128")["as_path"] == nlohmann::json::array({65002, 65003}));
+  // No IPv4 BGP route: the sessions are IPv6 ones, activated in IPv6 unicast only.
+  for (const auto& r : out["nodes"]["r2"]["routes"]) CHECK(r["protocol"] == "connected");
+
+  auto mp = runRoutefix({"routes", "tests/lab/scenarios/mpbgp-ipv6-over-ipv4", "--format", "json"});
+  REQUIRE_MESSAGE(mp.exit_code == 0, mp.err);
+  out = mp.json();
+  // Over iBGP with next-hop-self: r2's global address on the link, no link-local.
+  auto fromR1 = findV6(out, "r3", "2001:db8:a1::/64");
+  CHECK(fromR1["protocol"] == "ibgp");
+  CHECK(fromR1["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-r2", "ip": "2001:db8:23::2", "node": "r2"}])"));
+  // r4's own route over iBGP on a shared link: link-local, by the interface.
+  auto own = findV6(out, "r3", "2001:db8:a4::/64");
+  CHECK(own["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-r4", "ip": null, "node": "r4"}])"));
+  CHECK(own["protocol_next_hops"] == nlohmann::json::parse(R"([{"ip": "2001:db8:34::4", "node": "r4"}])"));
+  // Reflected by r3 with r2's next hop, which r4 reaches over its static route.
+  auto reflected = findV6(out, "r4", "2001:db8:ff::1/128");
+  CHECK(reflected["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-r3", "ip": "2001:db8:34::3", "node": "r3"}])"));
+  CHECK(reflected["protocol_next_hops"] == nlohmann::json::parse(R"([{"ip": "2001:db8:23::2", "node": "r2"}])"));
+  CHECK(findRoute(out, "r4", "10.1.0.0/24"));  // IPv4 rides the same sessions
+}

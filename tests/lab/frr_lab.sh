@@ -5,8 +5,8 @@
 # real FRR 8.4 daemons, one network namespace per router, veth pairs per link, waits until the
 # routing state has settled and dumps, per router, into OUTDIR/<router>/:
 #   route.json (show ip route json), route6.json (show ipv6 route json), bgp.json (show ip bgp
-#   json), ospf-route.json,
-#   bgp-summary.json, ospf-neighbor.json, running.conf, vtysh.log (output of the config push).
+#   json), bgp6.json (show bgp ipv6 unicast json), ospf-route.json, bgp-summary.json,
+#   ospf-neighbor.json, running.conf, vtysh.log (output of the config push).
 # Namespaces, daemons and state are torn down on every exit (trap), and leftovers of an earlier
 # crashed run with the same id are removed first. Needs root and FRR (/usr/lib/frr, vtysh).
 # Exit: 0 lab ran and was dumped; 1 a config line was rejected, no convergence, or the host's
@@ -146,10 +146,15 @@ batch=$state/setup.ip
   done <<<"$plan"
 } >"$batch"
 ip -batch "$batch"
+# No IPv6 duplicate address detection: an address is usable at once, as a router's long-lived
+# addresses are. With it, an IPv6 address stays tentative for a second after the link comes
+# up, and an IPv4 session established in that second makes bgpd send IPv4-mapped IPv6 next
+# hops (::ffff:a.b.c.d) for good: it takes its IPv6 next hop when the session comes up.
 for r in "${routers[@]}"; do
   for ns in "$ns_prefix$r" $(for v in ${vrfs_of[$r]:-}; do echo "$ns_prefix$r--$v"; done); do
     ip netns exec "$ns" sh -c 'ip link set lo up && echo 1 >/proc/sys/net/ipv4/ip_forward &&
-      { [ ! -e /proc/sys/net/ipv6/conf/all/forwarding ] || echo 1 >/proc/sys/net/ipv6/conf/all/forwarding; }'
+      { [ ! -e /proc/sys/net/ipv6/conf/all/forwarding ] || echo 1 >/proc/sys/net/ipv6/conf/all/forwarding; } &&
+      for f in /proc/sys/net/ipv6/conf/*/accept_dad; do [ ! -e "$f" ] || echo 0 >"$f"; done'
   done
 done
 for ((i = 1; i <= stubs; i++)); do echo "link set s$i up"; done >"$state/sink.ip"

@@ -3,7 +3,7 @@
 //   frr_lab plan SNAPSHOT              routers, links, stub interfaces (line format)
 //   frr_lab poll STATE ROUTER...       "<fingerprint> <transient>" of the routers' routing
 //                                      state, read from the vty sockets under STATE/<router>/
-//   frr_lab dump STATE OUTDIR ROUTER...    route/route6/bgp/ospf JSON per router into OUTDIR/<router>/,
+//   frr_lab dump STATE OUTDIR ROUTER...    route/route6/bgp/bgp6/ospf JSON per router into OUTDIR/<router>/,
 //                                      each VRF's route/bgp JSON into OUTDIR/<router>/vrf-<VRF>/
 //   frr_lab compare FRR_DUMP ROUTEFIX_JSON [--known FILE] [--json]
 //                                      FRR's RIBs vs routefix's; exit 1 on an unexplained mismatch
@@ -72,7 +72,8 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
     all[r] = stableRoutingState(poll);
     transient += transientCount(poll) +
                  waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json")) +
-                 undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show ip bgp json"));
+                 undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show ip bgp json")) +
+                 undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show bgp ipv6 unicast json"));
     if (routes.empty()) ++transient;  // zebra not answering yet: nothing is known
   }
   // The fingerprint only needs to change when the state does; dump() is deterministic
@@ -91,6 +92,7 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
       {"route.json", "zebra", "show ip route json"},
       {"route6.json", "zebra", "show ipv6 route json"},
       {"bgp.json", "bgpd", "show ip bgp json"},
+      {"bgp6.json", "bgpd", "show bgp ipv6 unicast json"},
       {"bgp-summary.json", "bgpd", "show bgp summary json"},
       {"ospf-route.json", "ospfd", "show ip ospf route json"},
       {"ospf-neighbor.json", "ospfd", "show ip ospf neighbor json"},

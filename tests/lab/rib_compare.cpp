@@ -48,21 +48,26 @@ const json* bestBgpPath(const json& paths) {
   return nullptr;
 }
 
-// A path's BGP next hops as routefix names them: an IPv6 one (BGP unnumbered, RFC 5549: the
-// link-local address of the peer's end of the link, global or not) is "", as routefix names no
-// address for it.
-std::set<std::string> pathNextHopIps(const json& path) {
+// A path's BGP next hops as routefix names them. Of an IPv4 route, an IPv6 one (BGP
+// unnumbered, RFC 5549: the link-local address of the peer's end of the link, global or not) is
+// "", as routefix names no address for it. Of an IPv6 route, the global one; the link-local
+// address FRR receives beside it is the kernel's (routefix names the interface instead).
+std::set<std::string> pathNextHopIps(const json& path, bool ipv6Route) {
   std::set<std::string> ips;
-  for (const auto& nh : path.value("nexthops", json::array()))
-    if (auto ip = str(nh, "ip"); !ip.empty()) ips.insert(ip.find(':') == std::string::npos ? ip : "");
+  for (const auto& nh : path.value("nexthops", json::array())) {
+    auto ip = str(nh, "ip");
+    if (ip.empty()) continue;
+    if (!ipv6Route) ips.insert(ip.find(':') == std::string::npos ? ip : "");
+    else if (str(nh, "scope") != "link-local" && ip.rfind("fe80:", 0) != 0) ips.insert(ip);
+  }
   return ips;
 }
 
 // The BGP next hops the route was installed with: the best path's and its multipath members'.
-std::set<std::string> chosenNextHopIps(const json& paths) {
+std::set<std::string> chosenNextHopIps(const json& paths, bool ipv6Route) {
   std::set<std::string> ips;
   for (const auto& p : paths)
-    if (flag(p, "bestpath") || flag(p, "multipath")) ips.merge(pathNextHopIps(p));
+    if (flag(p, "bestpath") || flag(p, "multipath")) ips.merge(pathNextHopIps(p, ipv6Route));
   return ips;
 }
 
@@ -242,6 +247,35 @@ std::optional<LabRoute> installedRoute(const json& entries, bool linkLocalIsConf
 
 }  // namespace
 
+namespace {
+
+// An installed BGP route (FRR says only "bgp") refined by the BGP table of its family:
+// iBGP or aggregate, the BGP next hops and AS path of the chosen paths.
+void refineBgpRoute(const std::string& prefix, const json& bgpRoutes, bool ipv6Route, LabRoute& route,
+                    FrrRouterState& state) {
+  auto it = bgpRoutes.find(prefix);
+  const json* best = it != bgpRoutes.end() ? bestBgpPath(*it) : nullptr;
+  if (!best) {
+    route.protocol_refined = false;
+    return;
+  }
+  // A best path from no peer is locally originated; the only such route bgpd installs
+  // is an aggregate (a blackhole at distance 200).
+  if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
+  else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
+  if (route.protocol != "aggregate") {
+    route.bgp_next_hops = chosenNextHopIps(*it, ipv6Route);
+    route.as_path = frrAsPath(*best);
+  }
+  if (str(*best, "selectionReason") == "Older Path") {
+    auto& candidates = state.older_path_candidates[prefix];
+    for (const auto& p : *it)
+      if (flag(p, "valid")) candidates.push_back(pathNextHopIps(p, ipv6Route));
+  }
+}
+
+}  // namespace
+
 FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const json& ospfRouteJson) {
   FrrRouterState state;
   const json bgpRoutes = bgpJson.value("routes", json::object());
@@ -255,35 +289,29 @@ FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const 
       if (refined.empty()) route.protocol_refined = false;
       else route.protocol = refined;
     } else if (route.protocol == "bgp") {
-      auto it = bgpRoutes.find(prefix);
-      const json* best = it != bgpRoutes.end() ? bestBgpPath(*it) : nullptr;
-      if (!best) {
-        route.protocol_refined = false;
-      } else {
-        // A best path from no peer is locally originated; the only such route bgpd installs
-        // is an aggregate (a blackhole at distance 200).
-        if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
-        else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
-        if (route.protocol != "aggregate") {
-          route.bgp_next_hops = chosenNextHopIps(*it);
-          route.as_path = frrAsPath(*best);
-        }
-        if (str(*best, "selectionReason") == "Older Path") {
-          auto& candidates = state.older_path_candidates[prefix];
-          for (const auto& p : *it)
-            if (flag(p, "valid")) candidates.push_back(pathNextHopIps(p));
-        }
-      }
+      refineBgpRoute(prefix, bgpRoutes, false, route, state);
     }
     state.rib[prefix] = std::move(route);
   }
   return state;
 }
 
-void addFrrIpv6Routes(FrrRouterState& state, const json& route6Json) {
+void addFrrIpv6Routes(FrrRouterState& state, const json& route6Json, const json& bgp6Json) {
+  const json bgpRoutes = bgp6Json.value("routes", json::object());
   for (const auto& [prefix, entries] : route6Json.items()) {
     if (prefix.rfind("fe80:", 0) == 0) continue;
-    if (auto route = installedRoute(entries, true)) state.rib[prefix] = std::move(*route);
+    auto route = installedRoute(entries, true);
+    if (!route) continue;
+    if (route->protocol == "bgp") {
+      std::set<LabNextHop> hops;
+      for (LabNextHop nh : route->next_hops) {
+        if (nh.ip.rfind("fe80:", 0) == 0) nh.ip.clear();
+        hops.insert(std::move(nh));
+      }
+      route->next_hops = std::move(hops);
+      refineBgpRoute(prefix, bgpRoutes, true, *route, state);
+    }
+    state.rib[prefix] = std::move(*route);
   }
 }
 
@@ -296,7 +324,7 @@ FrrRouterState loadFrrTable(const fs::path& dir) {
   if (routes.is_discarded()) throw std::runtime_error((dir / "route.json").string() + ": not JSON");
   FrrRouterState state = frrRouterState(routes, readJsonOrEmpty(dir / "bgp.json"),
                                         readJsonOrEmpty(dir / "ospf-route.json"));
-  addFrrIpv6Routes(state, readJsonOrEmpty(dir / "route6.json"));
+  addFrrIpv6Routes(state, readJsonOrEmpty(dir / "route6.json"), readJsonOrEmpty(dir / "bgp6.json"));
   return state;
 }
 

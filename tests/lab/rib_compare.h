@@ -51,17 +51,20 @@ struct FrrRouterState {
 using FrrRibs = std::map<std::string, FrrRouterState>;  // by router name
 using RoutefixRibs = std::map<std::string, LabRib>;
 
-// Reads OUTDIR/<router>/{route,route6,bgp,ospf-route}.json as written by `frr_lab dump`; the
+// Reads OUTDIR/<router>/{route,route6,bgp,bgp6,ospf-route}.json as written by `frr_lab dump`; the
 // IPv6 routes (route6.json, when there) join the IPv4 ones in the router's table.
 FrrRibs loadFrrDump(const std::filesystem::path& dumpDir);
 // Builds the FRR side from the three documents of one router (unit-testable).
 FrrRouterState frrRouterState(const nlohmann::json& routeJson, const nlohmann::json& bgpJson,
                               const nlohmann::json& ospfRouteJson);
-// Adds `show ipv6 route json`'s installed routes to `state`. Link-local subnets (fe80::/64 on
-// every interface the kernel enables IPv6 on) are left out: they are never routed and routefix
-// has no route for them. Link-local next hops keep their address (in IPv6 tables they come
-// from the configs, unlike the RFC 5549 next hops of IPv4 routes).
-void addFrrIpv6Routes(FrrRouterState& state, const nlohmann::json& route6Json);
+// Adds `show ipv6 route json`'s installed routes to `state`, BGP ones refined by `show bgp ipv6
+// unicast json` (`bgp6Json`) as IPv4's are by `show ip bgp json`. Link-local subnets (fe80::/64
+// on every interface the kernel enables IPv6 on) are left out: they are never routed and
+// routefix has no route for them. Link-local next hops of static routes keep their address (it
+// comes from the configs); a BGP route's link-local next hop is the kernel's address for the
+// peer's end of the link, so only its interface counts, as for RFC 5549 next hops of IPv4 routes.
+void addFrrIpv6Routes(FrrRouterState& state, const nlohmann::json& route6Json,
+                      const nlohmann::json& bgp6Json = nlohmann::json::object());
 // Parses routefix's spec.md `routes` document, "routes" and "ipv6_routes", and each VRF's
 // table (nodes.X.vrfs.V) as the table vrfTableName(X, V). Routes of protocol "local" are
 // left out: FRR 8.4 has no local /32 routes to compare them with.

@@ -117,6 +117,41 @@ TEST_CASE("IPv6 routes join the table; link-local subnets are left out, link-loc
   CHECK(rep.matched() == 3);
 }
 
+TEST_CASE("IPv6 BGP routes: refined by show bgp ipv6 unicast json, link-local next hops by interface") {
+  // Shaped as FRR 8.4 writes them (lab scenario mpbgp-ipv6-over-ipv4, r3): an iBGP route whose
+  // sender added its link-local address (installed over it), and one with the global only.
+  FrrRouterState s = frrRouterState(json::object(), json::object(), json::object());
+  addFrrIpv6Routes(s, json::parse(R"({
+    "2001:db8:a4::/64": [{"protocol": "bgp", "selected": true, "distance": 200, "metric": 0, "nexthops": [
+      {"fib": true, "ip": "fe80::b853:97ff:fe67:a4a8", "afi": "ipv6", "interfaceName": "eth-r4", "active": true}]}],
+    "2001:db8:a1::/64": [{"protocol": "bgp", "selected": true, "distance": 200, "metric": 0, "nexthops": [
+      {"fib": true, "ip": "2001:db8:23::2", "afi": "ipv6", "interfaceName": "eth-r2", "active": true}]}]})"),
+                   json::parse(R"({"routes": {
+    "2001:db8:a4::/64": [{"valid": true, "bestpath": true, "pathFrom": "internal", "peerId": "10.34.0.4",
+      "path": "", "nexthops": [{"ip": "2001:db8:34::4", "afi": "ipv6", "scope": "global"},
+                               {"ip": "fe80::b853:97ff:fe67:a4a8", "afi": "ipv6", "scope": "link-local", "used": true}]}],
+    "2001:db8:a1::/64": [{"valid": true, "bestpath": true, "pathFrom": "internal", "peerId": "10.23.0.2",
+      "path": "65001", "nexthops": [{"ip": "2001:db8:23::2", "afi": "ipv6", "scope": "global", "used": true}]}]}})"));
+  const LabRoute& viaLinkLocal = s.rib.at("2001:db8:a4::/64");
+  CHECK(viaLinkLocal.protocol == "ibgp");
+  CHECK(viaLinkLocal.next_hops == std::set<LabNextHop>{{"", "eth-r4", false}});
+  CHECK(viaLinkLocal.bgp_next_hops == std::set<std::string>{"2001:db8:34::4"});
+  CHECK(viaLinkLocal.as_path == std::vector<int64_t>{});
+  CHECK(s.rib.at("2001:db8:a1::/64").next_hops == std::set<LabNextHop>{{"2001:db8:23::2", "eth-r2", false}});
+  CHECK(s.rib.at("2001:db8:a1::/64").as_path == std::vector<int64_t>{65001});
+
+  json doc = json::parse(R"({"nodes": {"r3": {"routes": [], "ipv6_routes": [
+    {"prefix": "2001:db8:a4::/64", "protocol": "ibgp", "admin_distance": 200, "as_path": [],
+     "next_hops": [{"ip": null, "interface": "eth-r4", "node": "r4"}],
+     "protocol_next_hops": [{"ip": "2001:db8:34::4", "node": "r4"}]},
+    {"prefix": "2001:db8:a1::/64", "protocol": "ibgp", "admin_distance": 200, "as_path": [65001],
+     "next_hops": [{"ip": "2001:db8:23::2", "interface": "eth-r2", "node": "r2"}],
+     "protocol_next_hops": [{"ip": "2001:db8:23::3", "node": "r2"}]}]}}})");
+  ComparisonReport rep = compareRibs({{"r3", s}}, parseRoutefixRoutes(doc), {});
+  CHECK(rep.total() == 2);
+  CHECK(rep.matched() == 1);  // a planted other BGP next hop on 2001:db8:a1::/64 is a mismatch
+}
+
 TEST_CASE("identical RIBs match; each kind of difference is named") {
   FrrRibs frr{{"r1", frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson)}};
   json same = json::parse(R"([
