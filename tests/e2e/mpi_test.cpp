@@ -37,18 +37,10 @@ void checkSameAsOneProcess(const std::vector<std::string>& args) {
   CHECK(two.out == one.out);
 }
 
-std::vector<std::string> examples() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(ROUTEFIX_SOURCE_DIR) + "/examples"))
-    if (e.is_directory()) out.push_back("examples/" + e.path().filename().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("mpirun -np 2 verify: the report of one process, on every example and failure count") {
-  auto all = examples();
+  auto all = routefix::e2e::bundledExamples();
   REQUIRE(all.size() >= 5);
   for (const auto& example : all)
     for (const char* failures : {"1", "2"})

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +29,15 @@ inline std::string shellQuote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += (c == '\'') ? std::string("'\\''") : std::string(1, c);
   return q + "'";
+}
+
+// The bundled example snapshots, as paths relative to the source tree ("examples/NAME"), sorted.
+inline std::vector<std::string> bundledExamples() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(ROUTEFIX_SOURCE_DIR) + "/examples"))
+    if (e.is_directory()) out.push_back("examples/" + e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 // Arguments are passed quoted; relative paths resolve against the source tree. `environment`

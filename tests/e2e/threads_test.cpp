@@ -17,14 +17,6 @@ using routefix::e2e::shellQuote;
 
 namespace {
 
-std::vector<std::string> examples() {
-  std::vector<std::string> out;
-  for (const auto& e : std::filesystem::directory_iterator(std::string(ROUTEFIX_SOURCE_DIR) + "/examples"))
-    if (e.is_directory()) out.push_back("examples/" + e.path().filename().string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void checkSameForEveryThreadCount(std::vector<std::string> args) {
   CAPTURE(args);
   args.push_back("--threads");
@@ -44,7 +36,7 @@ void checkSameForEveryThreadCount(std::vector<std::string> args) {
 }  // namespace
 
 TEST_CASE("verify: the same report with 1, 2 and 4 threads on every example") {
-  auto all = examples();
+  auto all = routefix::e2e::bundledExamples();
   REQUIRE(all.size() >= 5);  // without intents.yaml an example gets the hygiene checks
   for (const auto& example : all)
     for (const char* failures : {"0", "1", "2"})
@@ -52,7 +44,7 @@ TEST_CASE("verify: the same report with 1, 2 and 4 threads on every example") {
 }
 
 TEST_CASE("verify and diff: text and the CI formats do not depend on the thread count") {
-  for (const auto& example : examples()) {
+  for (const auto& example : routefix::e2e::bundledExamples()) {
     checkSameForEveryThreadCount({"verify", example, "--failures", "1"});
     checkSameForEveryThreadCount({"verify", example, "--failures", "1", "--format", "sarif"});
     if (std::filesystem::exists(std::string(ROUTEFIX_SOURCE_DIR) + "/" + example + "/intents.yaml"))
