@@ -302,6 +302,18 @@ struct OspfProcess {
   SourceSpan span;
 };
 
+// IOS `distribute-list route-map RM|prefix PL in|out [INTERFACE]` under an EIGRP process:
+// filters the routes in its updates. `out` filters what the router advertises (its own
+// routes included, not its own table), `in` what it accepts from neighbours; without an
+// interface it applies on every interface, and a route must pass every list that applies.
+struct EigrpDistributeList {
+  bool inbound = true;
+  bool prefix_list = false;  // `prefix PL`; else `route-map RM`
+  std::string name;
+  std::string interface;  // "" = every interface
+  SourceSpan span;
+};
+
 // An EIGRP process: IOS `router eigrp N`, or a named `router eigrp NAME` with `address-family
 // ipv4 unicast autonomous-system N` (wide metrics). Routers of the same AS number become
 // neighbours over the non-passive interfaces its network statements cover.
@@ -314,6 +326,7 @@ struct EigrpProcess {
   std::vector<std::string> non_passive_interfaces;  // `no passive-interface X`
   std::vector<Redistribution> redistributions;
   std::optional<EigrpMetric> default_metric;  // `default-metric BW DELAY REL LOAD MTU`
+  std::vector<EigrpDistributeList> distribute_lists;
   uint32_t maximum_paths = 4;
   uint32_t distance_internal = 90;
   uint32_t distance_external = 170;

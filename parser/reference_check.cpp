@@ -127,7 +127,11 @@ std::vector<StructureReference> collectReferences(const model::Device& d) {
       if (ospf->default_originate)
         c.add(K::RoutePolicy, ospf->default_originate->route_map, ospf->default_originate->span);
     }
-    for (const auto& e : eigrp) c.addRedistributions(e.redistributions);
+    for (const auto& e : eigrp) {
+      c.addRedistributions(e.redistributions);
+      for (const auto& l : e.distribute_lists)
+        c.add(l.prefix_list ? K::PrefixList : K::RoutePolicy, l.name, l.span);
+    }
     if (bgp) {
       for (const auto& n : bgp->neighbors) collectNeighbor(n, c);
       for (const auto& n : bgp->networks) c.add(K::RoutePolicy, n.route_map, n.span);

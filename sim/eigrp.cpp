@@ -21,6 +21,7 @@ struct Adjacency {
   uint32_t to;      // instance index
   uint32_t iface;   // the receiving interface on this instance's node
   Ipv4 peer;        // the neighbour's address on the link
+  uint32_t peer_iface;  // the neighbour's interface on the link (it advertises out of it)
 };
 
 struct Best {
@@ -71,6 +72,22 @@ std::optional<model::EigrpMetric> seedMetric(const model::Device& d, const model
   const model::Interface* itf = d.findInterface(route.next_hops.front().interface);
   if (!itf) return std::nullopt;
   return semantics::eigrpInterfaceMetric(*itf);
+}
+
+// Whether the process's distribute-lists of one direction that apply on `iface` (those
+// naming it and those naming no interface) all let `prefix` through.
+bool distributes(const model::Device& d, const model::EigrpProcess& p, bool inbound, const model::Interface& iface,
+                 const Prefix& prefix, PolicyEvaluator& policy) {
+  for (const auto& l : p.distribute_lists) {
+    if (l.inbound != inbound) continue;
+    if (!l.interface.empty() && d.findInterface(l.interface) != &iface) continue;
+    PolicySubject subject;
+    subject.prefix = prefix;
+    subject.protocol = model::RouteSource::Eigrp;
+    bool permits = l.prefix_list ? policy.prefixListPermits(l.name, prefix) : policy.applyOne(l.name, subject);
+    if (!permits) return false;
+  }
+  return true;
 }
 
 void offer(Table& table, const Prefix& p, Best candidate, uint32_t maximumPaths) {
@@ -164,7 +181,7 @@ std::vector<std::vector<Route>> computeEigrp(const Topology& topo, const std::ve
           if (other.node != peer.node || other.process->asn != process->asn) continue;
           if (!semantics::eigrpEnabled(pd, *other.process, pitf) || semantics::eigrpPassive(*other.process, pitf))
             continue;
-          adjacencies[v].push_back({u, i, peerSource->address});
+          adjacencies[v].push_back({u, i, peerSource->address, peer.iface});
         }
       }
     }
@@ -182,9 +199,16 @@ std::vector<std::vector<Route>> computeEigrp(const Topology& topo, const std::ve
       const auto& [node, process] = instances[v];
       const model::Device& d = topo.device(node);
       for (const auto& adj : adjacencies[v]) {
-        model::EigrpMetric link = semantics::eigrpInterfaceMetric(d.interfaces[adj.iface]);
-        NextHop hop{adj.peer, d.interfaces[adj.iface].name, topo.device(instances[adj.to].node).name, false};
+        const auto& [peerNode, peerProcess] = instances[adj.to];
+        const model::Device& pd = topo.device(peerNode);
+        const model::Interface& receiving = d.interfaces[adj.iface];
+        model::EigrpMetric link = semantics::eigrpInterfaceMetric(receiving);
+        NextHop hop{adj.peer, receiving.name, pd.name, false};
         for (const auto& [prefix, b] : best[adj.to]) {
+          // Distribute-lists filter the update: the neighbour's `out`, then this router's `in`.
+          if (!distributes(pd, *peerProcess, false, pd.interfaces[adj.peer_iface], prefix, policies[peerNode]) ||
+              !distributes(d, *process, true, receiving, prefix, policies[node]))
+            continue;
           model::EigrpMetric m{std::min(b.metric.bandwidth_kbps, link.bandwidth_kbps),
                                b.metric.delay_tens_usec + link.delay_tens_usec};
           offer(next[v], prefix, Best{false, b.external, semantics::eigrpCompositeMetric(*process, m), m, {hop}},

@@ -108,3 +108,78 @@ TEST_CASE("EIGRP routes redistributed into OSPF (E2, metric 20) and BGP (MED = E
   CHECK(g->protocol == Protocol::Bgp);
   CHECK(g->metric == 130816);
 }
+
+namespace {
+
+// r3 advertises two loopbacks; PL3 permits only the first (192.168.123.3/32).
+NetworkBuilder pairWithTwoLoopbacks() {
+  auto b = pair();
+  b.iface("r3", "Loopback1", "192.168.123.4/32");
+  for (auto node : {"r1", "r3"}) {
+    PrefixList pl;
+    pl.name = "PL3";
+    pl.entries.push_back(PrefixListEntry{5, Action::Permit, *Prefix::parse("192.168.123.3/32"), {}, {}, {}});
+    b.dev(node).prefix_lists["PL3"] = pl;
+  }
+  return b;
+}
+
+EigrpDistributeList distributeList(bool inbound, bool prefixList, const std::string& name,
+                                   const std::string& iface = "") {
+  EigrpDistributeList l;
+  l.inbound = inbound;
+  l.prefix_list = prefixList;
+  l.name = name;
+  l.interface = iface;
+  return l;
+}
+
+}  // namespace
+
+// IOS-XE in the labval corpus (iosxe_eigrp_neighbor): `distribute-list route-map M out` whose
+// deny clause matches the router's own loopback keeps it out of the neighbour's table, and the
+// neighbour's `in` list keeps the other's loopback out of its own.
+TEST_CASE("EIGRP distribute-list route-map out: the denied prefix is not advertised; the router keeps it") {
+  auto b = pairWithTwoLoopbacks();
+  RoutePolicy rm;
+  rm.name = "BLOCK3";
+  PolicyClause deny;
+  deny.seq = 10;
+  deny.action = ClauseAction::Deny;
+  PolicyMatch m;
+  m.kind = PolicyMatch::Kind::PrefixList;
+  m.names = {"PL3"};
+  deny.matches.push_back(m);
+  PolicyClause permit;
+  permit.seq = 20;
+  rm.clauses = {deny, permit};
+  b.dev("r3").route_policies["BLOCK3"] = rm;
+  b.dev("r3").eigrp[0].distribute_lists.push_back(distributeList(false, false, "BLOCK3"));
+  auto dp = simulate(b.build());
+  CHECK_FALSE(routeAt(dp, "r1", "192.168.123.3/32"));
+  CHECK(routeAt(dp, "r1", "192.168.123.4/32"));
+  CHECK(routeAt(dp, "r3", "192.168.123.3/32"));  // its own connected route
+}
+
+TEST_CASE("EIGRP distribute-list prefix in: only on the interface it names, or on all without one") {
+  SUBCASE("on the receiving interface") {
+    auto b = pairWithTwoLoopbacks();
+    b.dev("r1").eigrp[0].distribute_lists.push_back(distributeList(true, true, "PL3", "to-r3"));
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r1", "192.168.123.3/32"));
+    CHECK_FALSE(routeAt(dp, "r1", "192.168.123.4/32"));
+  }
+  SUBCASE("without an interface") {
+    auto b = pairWithTwoLoopbacks();
+    b.dev("r1").eigrp[0].distribute_lists.push_back(distributeList(true, true, "PL3"));
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r1", "192.168.123.3/32"));
+    CHECK_FALSE(routeAt(dp, "r1", "192.168.123.4/32"));
+  }
+  SUBCASE("naming another interface: not applied") {
+    auto b = pairWithTwoLoopbacks();
+    b.dev("r1").eigrp[0].distribute_lists.push_back(distributeList(true, true, "PL3", "Loopback9"));
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r1", "192.168.123.4/32"));
+  }
+}

@@ -99,6 +99,7 @@ DENY : 'deny';
 DESCRIPTION : 'description';
 DETERMINISTIC_MED : 'deterministic-med';
 DISTANCE : 'distance';
+DISTRIBUTE_LIST : 'distribute-list';
 EBGP_MULTIHOP : 'ebgp-multihop';
 EBGP_REQUIRES_POLICY : 'ebgp-requires-policy';
 ECMP : 'ecmp';

@@ -74,6 +74,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitEigrpExitSubmode(IosParser::EigrpExitSubmodeContext* ctx) override;
   antlrcpp::Any visitEigrpTopology(IosParser::EigrpTopologyContext* ctx) override;
   antlrcpp::Any visitEigrpOther(IosParser::EigrpOtherContext* ctx) override;
+  antlrcpp::Any visitEigrpDistributeList(IosParser::EigrpDistributeListContext* ctx) override;
   antlrcpp::Any visitMaximumPaths(IosParser::MaximumPathsContext* ctx) override;
   antlrcpp::Any visitDefaultInformation(IosParser::DefaultInformationContext* ctx) override;
   antlrcpp::Any visitRouterId(IosParser::RouterIdContext* ctx) override;

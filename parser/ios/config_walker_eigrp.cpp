@@ -96,4 +96,22 @@ antlrcpp::Any ConfigWalker::visitEigrpOther(IosParser::EigrpOtherContext*) {
   throw ValueError("EIGRP setting `eigrp " + (words.size() >= 2 ? words[1] : std::string()) + "` is not modelled");
 }
 
+// `distribute-list route-map RM|prefix PL in|out [INTERFACE]`. The access-list and gateway
+// forms (`distribute-list 10 in`, `... gateway PL`) are not modelled.
+antlrcpp::Any ConfigWalker::visitEigrpDistributeList(IosParser::EigrpDistributeListContext*) {
+  model::EigrpProcess& p = currentEigrp();
+  auto words = splitWords(currentLine());
+  bool known = (words.size() == 4 || words.size() == 5) && (words[1] == "route-map" || words[1] == "prefix") &&
+               (words[3] == "in" || words[3] == "out");
+  if (!known) throw ValueError("this form of EIGRP distribute-list is not modelled");
+  model::EigrpDistributeList list;
+  list.inbound = words[3] == "in";
+  list.prefix_list = words[1] == "prefix";
+  list.name = words[2];
+  if (words.size() == 5) list.interface = words[4];
+  list.span = here();
+  p.distribute_lists.push_back(std::move(list));
+  return {};
+}
+
 }  // namespace routefix::parser::ios

@@ -119,4 +119,25 @@ TEST_CASE("router eigrp: metric with one value, and unmodelled eigrp settings, a
   CHECK(p.device.eigrp.at(0).redistributions.empty());
 }
 
+TEST_CASE("router eigrp: distribute-list route-map / prefix, in / out, with or without an interface") {
+  auto p = parseText(
+      "router eigrp 1\n"
+      " distribute-list route-map block_in in\n"
+      " distribute-list prefix PL out GigabitEthernet1\n"
+      " distribute-list 10 in\n"
+      "ip prefix-list PL seq 5 permit 10.0.0.0/8\n"
+      "route-map block_in permit 10\n");
+  CHECK(warningLines(p) == std::vector<int>{4});  // the access-list form is not modelled
+  const auto& lists = p.device.eigrp.at(0).distribute_lists;
+  REQUIRE(lists.size() == 2);
+  CHECK(lists[0].inbound);
+  CHECK_FALSE(lists[0].prefix_list);
+  CHECK(lists[0].name == "block_in");
+  CHECK(lists[0].interface.empty());
+  CHECK_FALSE(lists[1].inbound);
+  CHECK(lists[1].prefix_list);
+  CHECK(lists[1].name == "PL");
+  CHECK(lists[1].interface == "GigabitEthernet1");
+}
+
 }  // namespace routefix::parser::ios::test
