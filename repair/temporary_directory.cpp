@@ -84,8 +84,14 @@ void removeLiveTemporaryDirectories() {
   std::lock_guard lock(registryMutex());
   for (const auto& p : liveDirectories()) {
     std::error_code ec;
-    // The main thread may still be writing into it; a second pass catches a late file.
-    for (int pass = 0; pass < 3 && fs::exists(fs::symlink_status(p, ec)); ++pass) fs::remove_all(p, ec);
+    // The main thread may still be copying into it, by paths under its name: moved aside
+    // first, the directory can only shrink (a path under the old name no longer resolves), so
+    // removing it cannot race with a file or folder created meanwhile.
+    fs::path doomed = p;
+    doomed += ".removing";
+    fs::rename(p, doomed, ec);
+    if (ec) doomed = p;
+    for (int pass = 0; pass < 3 && fs::exists(fs::symlink_status(doomed, ec)); ++pass) fs::remove_all(doomed, ec);
   }
   liveDirectories().clear();
   terminating = true;
