@@ -5,6 +5,8 @@
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 
+#include <sstream>
+
 namespace routefix::parser::ios {
 
 model::EigrpProcess& ConfigWalker::currentEigrp() {
@@ -107,8 +109,12 @@ antlrcpp::Any ConfigWalker::visitEigrpDistributeList(IosParser::EigrpDistributeL
   model::EigrpDistributeList list;
   list.inbound = words[3] == "in";
   list.prefix_list = words[1] == "prefix";
-  list.name = words[2];
-  if (words.size() == 5) list.interface = words[4];
+  // Names keep their case (splitWords lowers every word).
+  std::vector<std::string> raw;
+  std::istringstream line(currentLine());
+  for (std::string w; line >> w;) raw.push_back(w);
+  list.name = raw[2];
+  if (raw.size() == 5) list.interface = raw[4];
   list.span = here();
   p.distribute_lists.push_back(std::move(list));
   return {};
