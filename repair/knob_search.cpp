@@ -109,6 +109,37 @@ bool sourcesBeyondOwnersAs(const model::Network& network, const symsim::Destinat
   });
 }
 
+// The absent iBGP sessions (no statement on either side, see symsim::absentIbgpSessions) that
+// lead from a router to a reflector farther away, by the IGP cost in the baseline, than
+// another one it could have a session to, each with the session to the nearest. A client
+// peers with a nearby reflector (RFC 4456 section 11: the reflection topology is kept congruent
+// with the physical one, so a client hears the exits its IGP would choose), so when its only
+// sessions are lost, the one to the nearest reflector is the one most likely deleted.
+// Unreachable counts as farthest.
+std::map<size_t, size_t> nearerReflectorSessions(const sim::DataPlane& dp, const std::vector<symsim::BgpSession>& sessions) {
+  std::map<std::string, std::vector<std::pair<uint64_t, size_t>>> byEnd;  // end -> (cost, session)
+  for (size_t s = 0; s < sessions.size(); ++s) {
+    const auto& bs = sessions[s];
+    if (bs.ebgp || bs.a.neighbor || bs.b.neighbor) continue;
+    for (const auto* end : {&bs.a, &bs.b}) {
+      uint64_t cost = UINT64_MAX;
+      auto rib = dp.ribs.find(end->node);
+      if (rib != dp.ribs.end())
+        if (const sim::Route* r = rib->second.longestMatch(bs.other(end->node).address);
+            r && r->protocol != sim::Protocol::Bgp && r->protocol != sim::Protocol::Ibgp)
+          cost = r->metric;
+      byEnd[end->node].emplace_back(cost, s);
+    }
+  }
+  std::map<size_t, size_t> out;
+  for (const auto& [end, costs] : byEnd) {
+    auto nearest = *std::min_element(costs.begin(), costs.end());
+    for (const auto& [cost, s] : costs)
+      if (cost > nearest.first) out.emplace(s, nearest.second);
+  }
+  return out;
+}
+
 }  // namespace
 
 // Routers whose IGP path from `node` starts at `nextHop` in the concrete baseline: for an
@@ -136,7 +167,8 @@ std::vector<std::string> exitsThrough(const model::Network& network, const sim::
 KnobSearch::KnobSearch(const model::Network& network, const sim::DataPlane& baseline,
                        symsim::RegionWidth width, const std::vector<Target>& targets)
     : network_(network), baseline_(baseline), width_(width), knobs_(ctx_),
-      sessions_(symsim::discoverSessions(network)) {
+      sessions_(symsim::discoverSessions(network)),
+      nearer_sessions_(nearerReflectorSessions(baseline, sessions_)) {
   // The failing targets' walks first: a prefix's region is fixed once it is encoded. A held
   // target is encoded where its destination is encoded anyway (its goal is a few terms), or
   // once a candidate broke it (`regressed`); the others stay out of Z3 and the concrete check
@@ -180,6 +212,7 @@ bool KnobSearch::add(const Target& t) {
   }
   if (!c) return false;
   (t.required ? enc->required : enc->protected_).push_back(*c);
+  (t.required ? enc->required_intents : enc->protected_intents).push_back(t.intent);
   encoded_.push_back(t);
   if (t.required) {
     notePathInterfaces(t.part);
@@ -296,9 +329,15 @@ KnobSearch::Outcome KnobSearch::solvePart(const std::vector<PrefixEncoding*>& pa
       if (k.kind == KnobKind::OspfCost && !path_interfaces_.count({k.node, k.interface}))
         Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), "1", onPath);
     }
-  // Fourth: a changed value is the vendor default where that works (local-pref 100,
-  // MED/weight 0) rather than an arbitrary number.
-  // Then: a route-reflector client added for a router a failing intent starts or ends at,
+  // Fourth: a session both of whose ends were deleted re-added to the nearest reflector (see
+  // nearerReflectorSessions) rather than to another one, which restores reachability as well.
+  Z3_symbol nearest = Z3_mk_string_symbol(ctx_, "nearest");
+  for (size_t i : used) {
+    const Knob& k = knobs_.knob(i);
+    if (k.kind == KnobKind::SessionUp && nearer_sessions_.count(k.session))
+      Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), "1", nearest);
+  }
+  // Fifth: a route-reflector client added for a router a failing intent starts or ends at,
   // rather than for another reflector. Both can restore the reflection, but the endpoint's
   // statement is the one the intent points at, and a reflector made a client changes the
   // reflection of every route, also where an intent starts at that reflector.
@@ -308,6 +347,8 @@ KnobSearch::Outcome KnobSearch::solvePart(const std::vector<PrefixEncoding*>& pa
     if (k.kind == KnobKind::RouteReflectorClient && (!endpoints_.count(k.peer_node) || reflectsFor(network_, k.peer_node)))
       Z3_optimize_assert_soft(ctx_, opt, knobs_.keepsOriginal(i), "1", endpoint);
   }
+  // Last: a changed value is the vendor default where that works (local-pref 100,
+  // MED/weight 0) rather than an arbitrary number.
   Z3_symbol tidy = Z3_mk_string_symbol(ctx_, "tidy");
   for (size_t i : used) {
     const Knob& k = knobs_.knob(i);
@@ -334,6 +375,31 @@ void KnobSearch::block(const std::vector<symsim::KnobChange>& changes) {
   auto sorted = changes;
   std::sort(sorted.begin(), sorted.end(), byKnob);
   blocked_changes_.push_back(std::move(sorted));
+}
+
+std::optional<std::vector<symsim::KnobChange>> KnobSearch::withNearerSession(const std::vector<symsim::KnobChange>& changes,
+                                                                            size_t at) const {
+  const Knob& k = knobs_.knob(changes[at].knob);
+  auto nearer = nearer_sessions_.find(k.session);
+  if (k.kind != KnobKind::SessionUp || nearer == nearer_sessions_.end()) return std::nullopt;
+  const auto& from = sessions_[k.session];
+  const auto& to = sessions_[nearer->second];
+  auto session = knobs_.find("session|" + to.a.node + "|" + to.b.node);
+  if (!session) return std::nullopt;
+  // The end both sessions share, and the reflector each leads to.
+  std::string lone = from.a.node == to.a.node || from.a.node == to.b.node ? from.a.node : from.b.node;
+  std::string farRr = from.other(lone).node, nearRr = to.other(lone).node;
+  auto out = changes;
+  out[at] = {*session, 1};
+  for (auto& c : out) {
+    const Knob& r = knobs_.knob(c.knob);
+    if (r.kind != KnobKind::RouteReflectorClient || r.node != farRr || r.peer_node != lone) continue;
+    auto client = knobs_.find("rrc|" + nearRr + "|" + lone);
+    if (!client) return std::nullopt;
+    c = {*client, c.value};
+  }
+  std::sort(out.begin(), out.end(), byKnob);
+  return out;
 }
 
 // Both ends of every link between consecutive hops of a path intent (see solvePart's "on-path").

@@ -5,6 +5,7 @@
 
 #include <z3++.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,9 +63,21 @@ class KnobSearch {
   void block(const std::vector<symsim::KnobChange>& changes);
   void freeze(size_t knob) { frozen_.insert(knob); }
 
+  // The concrete check of a change set: per intent, whether it holds on the patched snapshot
+  // (nullopt: it cannot tell). With it, solve() asks it rather than Z3 whether the changes
+  // chosen so far already fix the other destinations, when one such check (about a
+  // simulation: `routes`, the baseline's routing-table entries) costs less than asking Z3 about
+  // each of them (see concreteCheckCheaper).
+  using ConcreteCheck = std::function<std::optional<std::vector<bool>>(const std::vector<symsim::KnobChange>&)>;
+  void useConcreteCheck(ConcreteCheck check, size_t routes) {
+    concrete_check_ = std::move(check);
+    concrete_routes_ = routes;
+  }
+
   const symsim::KnobTable& knobs() const { return knobs_; }
   const std::vector<symsim::BgpSession>& sessions() const { return sessions_; }
   size_t regionSize() const { return region_.size(); }
+  size_t fixedKnobChecks() const { return fixed_knob_checks_; }  // Z3 checks with every knob fixed
   bool wholeNetwork() const { return region_.size() == network_.devices.size(); }
 
  private:
@@ -75,6 +88,7 @@ class KnobSearch {
     std::set<size_t> knobs;          // the knob variables its constraints and goals use
     std::vector<z3::expr> required;  // goals of failing intents
     std::vector<z3::expr> protected_;  // goals of intents that held
+    std::vector<size_t> required_intents, protected_intents;  // the intents those goals come from
     const z3::expr_vector& constraints() const { return bgp ? bgp->constraints() : ospf->constraints(); }
   };
   // Which model encodes a destination: the one symsim::ospfCarries picks for the prefix, or
@@ -98,7 +112,17 @@ class KnobSearch {
   // original value); false when Z3 cannot tell within the time.
   bool holdsUnder(const PrefixEncoding& enc, const std::vector<symsim::KnobChange>& changes, bool protect,
                   double seconds);
+  // The same question answered by the concrete check when `concretely` (the intents the goals
+  // come from hold on the patched snapshot), else, or when that check cannot tell, by Z3.
+  bool holds(const PrefixEncoding& enc, const std::vector<symsim::KnobChange>& changes, bool protect,
+             double seconds, bool concretely);
+  bool concreteCheckCheaper(const std::vector<PrefixEncoding*>& encodings) const;
   void notePathInterfaces(const symsim::DestinationIntent& part);
+  // `changes` with the re-added session at `at` moved to the nearest reflector (and the
+  // route-reflector-client statement for it along); nullopt when it leads to the nearest
+  // already, or the search has no knob for the other.
+  std::optional<std::vector<symsim::KnobChange>> withNearerSession(const std::vector<symsim::KnobChange>& changes,
+                                                                   size_t at) const;
 
   const model::Network& network_;
   const sim::DataPlane& baseline_;
@@ -106,6 +130,8 @@ class KnobSearch {
   z3::context ctx_;
   symsim::KnobTable knobs_;
   std::vector<symsim::BgpSession> sessions_;
+  // Absent iBGP sessions to a farther reflector -> the one to the nearest (see nearerReflectorSessions).
+  std::map<size_t, size_t> nearer_sessions_;
   std::set<std::string> region_;  // the union of every prefix's region
   std::map<model::Prefix, std::set<std::string>> prefix_regions_;
   std::map<model::Prefix, symsim::BoundaryRoutes> boundaries_;
@@ -117,6 +143,9 @@ class KnobSearch {
   std::set<std::pair<std::string, std::string>> path_interfaces_;  // (router, interface)
   std::set<std::string> endpoints_;  // sources and origins of the failing targets
   std::map<std::set<model::Link>, std::unique_ptr<sim::DataPlane>> scenario_planes_;  // by failed links
+  ConcreteCheck concrete_check_;
+  size_t concrete_routes_ = 0;
+  size_t fixed_knob_checks_ = 0;
 };
 
 }  // namespace routefix::repair

@@ -6,11 +6,10 @@
 #include <set>
 #include <utility>
 
-#include "parser/parser.h"
+#include "repair/candidate_check.h"
 #include "repair/config_edit.h"
 #include "repair/intent_translation.h"
 #include "repair/knob_search.h"
-#include "repair/patch_printer.h"
 
 namespace routefix::repair {
 
@@ -52,28 +51,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::vector<IntentOutcome> outcomes(const verify::VerifyReport& report) {
-  std::vector<IntentOutcome> out;
-  for (const auto& i : report.intents)
-    out.push_back({i.intent.name, verify::intentTypeName(i.intent.type), i.holds});
-  return out;
-}
-
 size_t failingCount(const std::vector<IntentOutcome>& o) {
   return std::count_if(o.begin(), o.end(), [](const IntentOutcome& i) { return !i.holds; });
-}
-
-
-// The place a change was written at: the first line it rewrote or removed, else the first
-// insertion point it added.
-EditPlace firstNewPlace(const std::set<EditPlace>& before, const std::set<EditPlace>& after) {
-  std::optional<EditPlace> insertion;
-  for (const auto& p : after) {
-    if (before.count(p)) continue;
-    if (!p.insertion) return p;
-    if (!insertion) insertion = p;
-  }
-  return insertion.value_or(EditPlace{});
 }
 
 std::string scenarioName(const std::set<model::Link>& links) {
@@ -94,7 +73,7 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     if (options.progress) options.progress(m);
   };
   RepairResult result;
-  result.before = outcomes(before);
+  result.before = intentOutcomes(before);
   result.after = result.before;
   if (failingCount(result.before) == 0) {
     result.status = RepairResult::Status::AlreadySatisfied;
@@ -127,12 +106,12 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     }
   }
 
-  struct Candidate {
-    std::vector<KnobEdit> changes;
-    ConfigEdits edits;
-    std::vector<IntentOutcome> after;
-  };
-  std::optional<Candidate> best;  // verified, breaks nothing, fixes the most
+  CandidateChecker checker(snapshot, network, intents, options);
+  std::shared_ptr<const CheckedCandidate> best;  // verified, breaks nothing, fixes the most
+  // The search checks its change sets concretely where that is cheaper than asking Z3 about
+  // each destination (KnobSearch::useConcreteCheck); a check costs about a simulation.
+  size_t routes = 0;
+  for (const auto& [node, rib] : baseline.ribs) routes += rib.routes().size();
   // Regions from small to large: one shortest walk per source, all the shortest session
   // walks, walks up to the configured slack longer, then the whole network. With route
   // reflectors every router is within a few session hops of every other, so slack 2 already
@@ -146,7 +125,22 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
   if (options.slack > 0) widths.push_back({Width::Kind::Slack, options.slack});
   widths.push_back({Width::Kind::Whole});
   size_t level = options.slack < 0 ? widths.size() - 1 : 0;
-  auto search = std::make_unique<KnobSearch>(network, baseline, widths[level], targets);
+  size_t symbolicChecks = 0;  // by the searches replaced so far
+  auto makeSearch = [&](size_t width) {
+    checker.forget();
+    auto made = std::make_unique<KnobSearch>(network, baseline, widths[width], targets);
+    made->useConcreteCheck(
+        [&checker, s = made.get()](const std::vector<symsim::KnobChange>& changes) -> std::optional<std::vector<bool>> {
+          auto c = checker.check(*s, changes);
+          if (!c->checked()) return std::nullopt;
+          std::vector<bool> holds;
+          for (const auto& o : c->after) holds.push_back(o.holds);
+          return holds;
+        },
+        routes);
+    return made;
+  };
+  auto search = makeSearch(level);
   say("region: " + widths[level].describe() + ", " + std::to_string(search->regionSize()) + " routers, " +
       std::to_string(search->knobs().size()) + " knobs");
   bool protect = true;
@@ -160,7 +154,8 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     size_t before = search->regionSize();
     do {  // a wider level that selects the same routers would fail the same way
       ++level;
-      search = std::make_unique<KnobSearch>(network, baseline, widths[level], targets);
+      symbolicChecks += search->fixedKnobChecks();
+      search = makeSearch(level);
     } while (search->regionSize() == before && level + 1 < widths.size());
     say(why + "; widening the region to " + widths[level].describe() + " (" +
         std::to_string(search->regionSize()) + " routers, " + std::to_string(search->knobs().size()) + " knobs)");
@@ -204,55 +199,33 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
                              "(a behaviour it does not model); no repair");
       break;
     }
-    // Print the change set as a patch.
-    Candidate cand{{}, ConfigEdits(snapshot), {}};
-    PatchPrinter printer(network, search->sessions(), cand.edits);
-    bool printable = true;
-    for (const auto& c : changes) {
-      const Knob& k = search->knobs().knob(c.knob);
-      std::string why;
-      auto placesBefore = cand.edits.places();
-      if (!printer.apply(k, c.value, why)) {
-        result.notes.push_back("cannot write " + describeChange(k, c.value) + ": " + why);
-        search->freeze(c.knob);
-        printable = false;
-        break;
-      }
-      cand.changes.push_back({k, c.value, describeChange(k, c.value), firstNewPlace(placesBefore, cand.edits.places())});
+    // The concrete check: the change set as a patch, re-parsed, re-simulated, every intent
+    // re-checked (the search may have run this check already).
+    auto cand = checker.check(*search, changes);
+    if (cand->unprintable) {
+      result.notes.push_back(cand->unprintable_note);
+      search->freeze(*cand->unprintable);
+      continue;
     }
-    if (!printable) continue;
     std::string listed;  // which changes, so a search that keeps failing can be followed
-    for (const auto& c : cand.changes) listed += (listed.empty() ? "" : "; ") + c.summary;
+    for (const auto& c : cand->changes) listed += (listed.empty() ? "" : "; ") + c.summary;
     say("round " + std::to_string(round + 1) + ": checking " + std::to_string(changes.size()) +
         " change(s) concretely: " + listed);
-    // The concrete check: re-parse, re-simulate, re-check every intent.
-    PatchedFiles files;
-    for (const auto& f : cand.edits.files()) files[f] = cand.edits.patchedText(f);
-    TemporaryDirectory tmp(systemTempDirectory(), "routefix-repair");
-    writePatchedSnapshot(snapshot, tmp.path() / "snapshot", files);
-    model::Network patched = parser::loadSnapshot(tmp.path() / "snapshot", options.access);
-    sim::DataPlane dp = sim::simulate(patched);
-    verify::VerifyOptions check;
-    check.deadline = options.deadline;
-    verify::VerifyReport report;
-    try {
-      report = verify::runVerify(patched, dp, intents, check);
-    } catch (const verify::TimeLimitExceeded&) {
+    if (cand->timed_out) {
       result.timed_out = true;
       break;
     }
-    cand.after = outcomes(report);
     bool regression = false;
-    for (size_t i = 0; i < cand.after.size(); ++i)
-      if (result.before[i].holds && !cand.after[i].holds) regression = true;
-    if (patched.warnings.size() > network.warnings.size()) {
+    for (size_t i = 0; i < cand->after.size(); ++i)
+      if (result.before[i].holds && !cand->after[i].holds) regression = true;
+    if (cand->new_warnings) {
       result.notes.push_back("a candidate patch produced lines the parser warns about; skipped");
       regression = true;
     }
-    size_t failing = failingCount(cand.after);
+    size_t failing = failingCount(cand->after);
     if (!regression && failing < failingCount(result.before) &&
         (!best || failing < failingCount(best->after)))
-      best = std::move(cand);
+      best = cand;
     if (!regression && failing == 0) break;
     if (++rejectedHere >= rejectedBeforeWidening && widen("the region's patches keep failing the concrete check"))
       continue;
@@ -260,32 +233,33 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     // scenario the check exposed.
     search->block(changes);
     for (auto& t : targets)
-      if (!t.required && !t.regressed && !report.intents[t.intent].holds) {
+      if (!t.required && !t.regressed && !cand->after[t.intent].holds) {
         t.regressed = true;
         search->add(t);
       }
-    for (size_t i = 0; i < report.intents.size(); ++i) {
-      const auto& r = report.intents[i];
-      if (r.holds || !r.counterexample || r.counterexample->failed_links.empty()) continue;
-      Translation t = translateIntent(network, r.intent);
-      symsim::Scenario s{scenarioName(r.counterexample->failed_links), r.counterexample->failed_links};
+    for (const auto& [i, links] : cand->failure_scenarios) {
+      const auto& intent = before.intents[i].intent;
+      Translation t = translateIntent(network, intent);
+      symsim::Scenario s{scenarioName(links), links};
       for (const auto& part : t.parts) {
         Target target{i, part, s, true};
         if (search->encodes(target)) continue;
         targets.push_back(target);
         search->add(target);
-        say("added failure scenario " + s.name + " for intent " + r.intent.name);
+        say("added failure scenario " + s.name + " for intent " + intent.name);
       }
     }
   }
   result.region_nodes = search->regionSize();
   result.knobs = search->knobs().size();
+  result.concrete_checks = checker.runs();
+  result.symbolic_checks = symbolicChecks + search->fixedKnobChecks();
   if (best) {
     result.changes = best->changes;
     result.after = best->after;
-    for (const auto& f : best->edits.files()) {
-      result.patches.push_back({f, best->edits.unifiedDiff(f)});
-      result.patched[f] = best->edits.patchedText(f);
+    for (const auto& f : best->edits->files()) {
+      result.patches.push_back({f, best->edits->unifiedDiff(f)});
+      result.patched[f] = best->edits->patchedText(f);
     }
     result.verified = true;
     result.partial = failingCount(best->after) > 0;

@@ -66,6 +66,8 @@ struct RepairResult {
   int rounds = 0;
   size_t region_nodes = 0;
   size_t knobs = 0;
+  size_t concrete_checks = 0;  // patched snapshots simulated and checked
+  size_t symbolic_checks = 0;  // Z3 checks of one destination with every knob fixed
   double seconds = 0;
 };
 std::string statusName(RepairResult::Status s);  // repaired | no-repair | already-satisfied

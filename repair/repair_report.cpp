@@ -69,7 +69,8 @@ nlohmann::json repairJson(const RepairResult& r) {
           {"intents_before", intentsJson(r.before)},
           {"intents_after", intentsJson(r.after)},
           {"notes", r.notes},
-          {"search", {{"rounds", r.rounds}, {"region_nodes", r.region_nodes}, {"knobs", r.knobs}}}};
+          {"search", {{"rounds", r.rounds}, {"region_nodes", r.region_nodes}, {"knobs", r.knobs},
+                      {"concrete_checks", r.concrete_checks}, {"symbolic_checks", r.symbolic_checks}}}};
 }
 
 std::string repairText(const RepairResult& r) {

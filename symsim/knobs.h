@@ -3,6 +3,7 @@
 // the selected region; everywhere else the same question gets the concrete constant.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -62,7 +63,7 @@ struct Knob {
 struct KnobChange {
   size_t knob;
   int64_t value;
-  bool operator==(const KnobChange&) const = default;
+  auto operator<=>(const KnobChange&) const = default;  // change sets are kept sorted and compared
 };
 
 class KnobTable {

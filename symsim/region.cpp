@@ -85,6 +85,20 @@ void addShortestWalk(const Graph& g, const std::string& from, const std::map<std
   }
 }
 
+// A router in the region whose iBGP sessions were all lost gets one candidate session to each
+// reflector of its AS (absentIbgpSessions); the walk crossed only the lowest-named one. The
+// others join too, so the repair chooses among them (KnobSearch prefers the nearest) rather than
+// the region choosing by name.
+void addAbsentSessionPeers(const std::vector<BgpSession>& sessions, std::set<std::string>& nodes) {
+  std::set<std::string> peers;
+  for (const auto& s : sessions) {
+    if (s.ebgp || s.a.neighbor || s.b.neighbor) continue;
+    if (nodes.count(s.a.node)) peers.insert(s.b.node);
+    if (nodes.count(s.b.node)) peers.insert(s.a.node);
+  }
+  nodes.insert(peers.begin(), peers.end());
+}
+
 }  // namespace
 
 std::string RegionWidth::describe() const {
@@ -124,6 +138,7 @@ Region selectRegion(const model::Network& network, const std::vector<BgpSession>
       }
       addShortestWalk(g, from, fromOrigins, region.nodes);
     }
+    addAbsentSessionPeers(sessions, region.nodes);
     return region;
   }
   for (const auto& src : sources) {
@@ -143,6 +158,7 @@ Region selectRegion(const model::Network& network, const std::vector<BgpSession>
       if (o != fromOrigins.end() && d + o->second <= bound) region.nodes.insert(n);
     }
   }
+  addAbsentSessionPeers(sessions, region.nodes);
   return region;
 }
 
