@@ -75,7 +75,7 @@ int runDrawCommand(const DrawArgs& args) {
     } else {
       const model::Device* src = network.findDevice(args.from);
       if (!src) throw model::InputError("--from: unknown node '" + args.from + "'");
-      auto address = model::Ipv4::parse(args.to);
+      auto address = model::IpAddress::parse(args.to);
       if (!address) throw model::InputError("--to: malformed address '" + args.to + "'");
       auto t = sim::trace(network, dp, src->name, *address);
       highlight.title = "trace " + src->name + " -> " + address->str();
@@ -101,7 +101,7 @@ const RegisterCommand kDraw{
       app.add_option("--intent", args->intent, "draw this intent's counterexample (or its paths)");
       app.add_option("--intents", args->intents, "intents file; default SNAPSHOT/intents.yaml");
       app.add_option("--from", args->from, "trace source node");
-      app.add_option("--to", args->to, "trace destination address");
+      app.add_option("--to", args->to, "trace destination address (IPv4 or IPv6)");
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
       app.add_option("--format", args->format, "dot|svg|text|json (default dot)")

@@ -58,14 +58,14 @@ const RegisterCommand kTrace{
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
       app.add_option("--from", *from, "source node")->required();
-      app.add_option("--to", *to, "destination IPv4 address")->required();
+      app.add_option("--to", *to, "destination address (IPv4 or IPv6)")->required();
       app.add_option("--vrf", *vrf, "start in this VRF of the source node (default: its default VRF)");
       app.add_option("--format", *format, "output format")
           ->check(CLI::IsMember({"text", "json"}))
           ->capture_default_str();
       return [=]() {
-        auto address = model::Ipv4::parse(*to);
-        if (!address) throw model::InputError("--to: '" + *to + "' is not an IPv4 address");
+        auto address = model::IpAddress::parse(*to);
+        if (!address) throw model::InputError("--to: '" + *to + "' is not an IPv4 or IPv6 address");
         MemoryGuard memory(*maxMemory);
         memory.beforeLoading(*snapshot, *access);
         model::Network net = parser::loadSnapshot(*snapshot, *access);

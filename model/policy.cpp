@@ -131,10 +131,15 @@ bool PrefixList::permits(const Prefix& p) const {
   return i && entries[*i].action == Action::Permit;
 }
 
+std::optional<size_t> IpPrefixList::firstMatch(const IpPrefix& p) const {
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (entries[i].matches(p)) return i;
+  return std::nullopt;
+}
+
 bool IpPrefixList::permits(const IpPrefix& p) const {
-  for (const auto& e : entries)
-    if (e.matches(p)) return e.action == Action::Permit;
-  return false;
+  auto i = firstMatch(p);
+  return i && entries[*i].action == Action::Permit;
 }
 
 // Cisco regexes use "_" for "any delimiter or an end of the string": FRR's bgp_regcomp

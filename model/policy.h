@@ -73,6 +73,7 @@ struct IpPrefixList {
   SourceSpan span;
 
   // The first matching entry decides; no match is an implicit deny.
+  std::optional<size_t> firstMatch(const IpPrefix& p) const;
   bool permits(const IpPrefix& p) const;
 };
 

@@ -44,6 +44,13 @@ Translation translateIntent(const model::Network& network, const verify::Intent&
       t.parts.push_back(part);
     }
   };
+  // The symbolic engine encodes IPv4 routing only (symsim keys on the uint32 model::Prefix);
+  // IPv6 intents are left to the concrete re-check of a repaired snapshot.
+  const auto& destination = intent.type == T::Route ? intent.prefix : intent.to;
+  if (destination && !destination->address.isV4()) {
+    t.unsupported = "intents with an IPv6 destination";
+    return t;
+  }
   symsim::DestinationIntent shape;
   shape.name = intent.name;
   switch (intent.type) {
@@ -56,7 +63,7 @@ Translation translateIntent(const model::Network& network, const verify::Intent&
                                                   : K::Waypoint;
       shape.sources = intent.from;
       shape.through = intent.through;
-      forEachPrefix(*intent.to, shape);
+      forEachPrefix(intent.to->v4(), shape);
       return t;
     case T::Path:
     case T::Preference: {
@@ -69,7 +76,7 @@ Translation translateIntent(const model::Network& network, const verify::Intent&
       shape.kind = K::Path;
       shape.path = path;
       shape.sources = {path.front()};
-      forEachPrefix(*intent.to, shape);
+      forEachPrefix(intent.to->v4(), shape);
       return t;
     }
     case T::Route:
@@ -81,7 +88,7 @@ Translation translateIntent(const model::Network& network, const verify::Intent&
       shape.kind = intent.present ? K::RoutePresent : K::RouteAbsent;
       shape.node = intent.node;
       shape.next_hop_node = intent.next_hop_node;
-      shape.destination = *intent.prefix;
+      shape.destination = intent.prefix->v4();
       t.parts.push_back(shape);
       return t;
     case T::Multipath:
@@ -89,7 +96,7 @@ Translation translateIntent(const model::Network& network, const verify::Intent&
       shape.kind = K::Multipath;
       shape.sources = intent.from;
       shape.min_paths = intent.min_paths;
-      forEachPrefix(*intent.to, shape);
+      forEachPrefix(intent.to->v4(), shape);
       return t;
     case T::LoopFree:
     case T::BlackholeFree:

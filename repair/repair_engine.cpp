@@ -106,6 +106,9 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
     }
   }
 
+  // No failing intent has a symbolic form (the notes say why): there is nothing to solve for.
+  if (std::none_of(targets.begin(), targets.end(), [](const Target& t) { return t.required; })) return result;
+
   CandidateChecker checker(snapshot, network, intents, options);
   std::shared_ptr<const CheckedCandidate> best;  // verified, breaks nothing, fixes the most
   // The search checks its change sets concretely where that is cheaper than asking Z3 about

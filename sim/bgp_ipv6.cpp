@@ -147,7 +147,7 @@ void addIpv6BgpRoutes(DataPlane& dp) {
     if (!vrf.empty()) continue;
     if (auto it = dp.ipv6.ribs.find(std::string(device)); it != dp.ipv6.ribs.end()) ribs6[i] = it->second;
   }
-  Ipv6Neighbours neighbours(topo.network());
+  Ipv6Neighbours neighbours(topo.network(), topo.failedLinks());
   Ipv6Peerings sessions = ipv6Peerings(topo, neighbours, establishSessions(topo, ribs).peerings);
   PolicyContext context(topo.network());
   Ipv6Unicast family(topo, neighbours, sessions.addresses);

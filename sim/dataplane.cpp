@@ -73,15 +73,31 @@ std::string forwardingNode(std::string_view device, std::string_view vrf) {
   return vrf.empty() ? std::string(device) : detail::vrfInstanceName(std::string(device), std::string(vrf));
 }
 
-const NodeRib* DataPlane::table(std::string_view device, std::string_view vrf) const {
+namespace {
+
+// A device's table of one family: its default VRF's in `ribs`, VRF `vrf`'s in `vrfRibs`.
+template <class Rib>
+const Rib* tableIn(const std::map<std::string, Rib>& ribs,
+                   const std::map<std::string, std::map<std::string, Rib>>& vrfRibs, std::string_view device,
+                   std::string_view vrf) {
   if (vrf.empty()) {
     auto rib = ribs.find(std::string(device));
     return rib == ribs.end() ? nullptr : &rib->second;
   }
-  auto vrfs = vrf_ribs.find(std::string(device));
-  if (vrfs == vrf_ribs.end()) return nullptr;
+  auto vrfs = vrfRibs.find(std::string(device));
+  if (vrfs == vrfRibs.end()) return nullptr;
   auto rib = vrfs->second.find(std::string(vrf));
   return rib == vrfs->second.end() ? nullptr : &rib->second;
+}
+
+}  // namespace
+
+const NodeRib* DataPlane::table(std::string_view device, std::string_view vrf) const {
+  return tableIn(ribs, vrf_ribs, device, vrf);
+}
+
+const Ipv6Rib* DataPlane::ipv6Table(std::string_view device, std::string_view vrf) const {
+  return tableIn(ipv6.ribs, ipv6.vrf_ribs, device, vrf);
 }
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options) {

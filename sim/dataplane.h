@@ -110,6 +110,8 @@ struct DataPlane {
 
   // A device's routing table: its default VRF's, or VRF `vrf`'s. nullptr: none.
   const NodeRib* table(std::string_view device, std::string_view vrf = {}) const;
+  // Its IPv6 table, likewise (nullptr: the device routes no IPv6 there).
+  const Ipv6Rib* ipv6Table(std::string_view device, std::string_view vrf = {}) const;
 };
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options = {});
@@ -178,13 +180,18 @@ struct TracePath {
 
 struct Trace {
   std::string from;
-  Ipv4 to;
+  model::IpAddress to;  // either family
   std::vector<TracePath> paths;  // every ECMP path, deterministic order
 };
 
 // From `from`'s default table, or its VRF `vrf`'s (an InputError if it has no such VRF).
+// `to` of either family: an IPv6 address follows the IPv6 tables (DataPlane::ipv6).
 Trace trace(const model::Network& network, const DataPlane& dataPlane, std::string_view from,
-            Ipv4 to, const SimulationOptions& options = {}, std::string_view vrf = {});
+            const model::IpAddress& to, const SimulationOptions& options = {}, std::string_view vrf = {});
+inline Trace trace(const model::Network& network, const DataPlane& dataPlane, std::string_view from,
+                   Ipv4 to, const SimulationOptions& options = {}, std::string_view vrf = {}) {
+  return trace(network, dataPlane, from, model::IpAddress::fromV4(to), options, vrf);
+}
 
 // Every path from every node towards one address, summarised per node in one pass over the
 // forwarding graph (memoised), where trace() lists paths one by one: a fat-tree pair alone
@@ -192,8 +199,11 @@ Trace trace(const model::Network& network, const DataPlane& dataPlane, std::stri
 // address (see aclsMatchSource), since that address depends on where the path started.
 class ForwardingOutcomes {
  public:
+  ForwardingOutcomes(const model::Network& network, const DataPlane& dataPlane,
+                     const model::IpAddress& to, const SimulationOptions& options = {});
   ForwardingOutcomes(const model::Network& network, const DataPlane& dataPlane, Ipv4 to,
-                     const SimulationOptions& options = {});
+                     const SimulationOptions& options = {})
+      : ForwardingOutcomes(network, dataPlane, model::IpAddress::fromV4(to), options) {}
   ~ForwardingOutcomes();
   ForwardingOutcomes(const ForwardingOutcomes&) = delete;
   ForwardingOutcomes& operator=(const ForwardingOutcomes&) = delete;

@@ -57,6 +57,8 @@ struct FailureSimulator::State {
   std::vector<std::vector<Route>> bgpRoutes;  // per node, sorted by prefix
   DataPlane baseline;        // over network's devices
   DataPlane foldedBaseline;  // as simulate() reports it
+  // The connected and static IPv6 routes: link failures change none of them (as for IPv4's).
+  Ipv6Tables ipv6ConnectedStatic;
   // BGP next hops resolve only over other BGP routes, or BGP routes feed the IGP (simulate()
   // runs more rounds): the scenarios are simulated from scratch.
   bool recursive = false;
@@ -68,7 +70,8 @@ FailureSimulator::FailureSimulator(const model::Network& snapshot)
   st.baseline = baselineOf(st);
   st.foldedBaseline = st.baseline;
   st.vrfs.fold(st.foldedBaseline);
-  st.foldedBaseline.ipv6 = computeIpv6Tables(snapshot);
+  st.ipv6ConnectedStatic = computeIpv6Tables(snapshot);
+  st.foldedBaseline.ipv6 = st.ipv6ConnectedStatic;
   addIpv6BgpRoutes(st.foldedBaseline);
 }
 
@@ -111,9 +114,10 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& snapshotScenario) 
   auto& st = *state_;
   DataPlane dp = simulateScenario(st, st.vrfs.options(snapshotScenario));
   st.vrfs.fold(dp);
-  // The baseline's IPv6 tables: no stage that runs failure scenarios reads IPv6 yet (their
-  // connected and static routes would stand; their BGP routes are not recomputed).
-  dp.ipv6 = st.foldedBaseline.ipv6;
+  // IPv6 BGP runs again over the scenario: its IPv6 sessions across failed links are down,
+  // and the IPv4 sessions carrying IPv6 follow the scenario's IPv4 tables.
+  dp.ipv6 = st.ipv6ConnectedStatic;
+  addIpv6BgpRoutes(dp);
   return dp;
 }
 

@@ -22,27 +22,31 @@ uint32_t bit(TraceOutcome o) { return 1u << static_cast<uint32_t>(o); }
 struct ForwardingOutcomes::Graph {
   enum class State : uint8_t { New, OnStack, Done };
 
-  Graph(std::shared_ptr<const Topology> topology, const DataPlane& dp, Ipv4 to)
+  Graph(std::shared_ptr<const Topology> topology, const DataPlane& dp, const model::IpAddress& to)
       : holder(std::move(topology)), topo(*holder), dp(dp), to(to),
         state(topo.nodeCount(), State::New), outcomes(topo.nodeCount(), 0),
         downstreamNoRoute(topo.nodeCount(), 0) {}
 
-  uint32_t visit(uint32_t x) {
+  uint32_t visit(uint32_t x) { return to.isV4() ? visit(x, to.v4()) : visit(x, to); }
+
+  // Address: Ipv4 or model::IpAddress (IPv6), as trace()'s walk.
+  template <class Address>
+  uint32_t visit(uint32_t x, const Address& dst) {
     if (state[x] == State::Done) return outcomes[x];
     if (state[x] == State::OnStack) return bit(TraceOutcome::Loop);
     state[x] = State::OnStack;
     uint32_t bits = 0;
-    if (topo.owns(x, to)) {
+    if (owns(topo, x, dst)) {
       bits = bit(TraceOutcome::Delivered);
-    } else if (const Route* r = forwardingRoute(topo, dp, x, to)) {
+    } else if (const auto* r = forwardingRoute(topo, dp, x, dst)) {
       for (const auto& nh : r->next_hops) {
         // Source-independent ACLs (the precondition) judge any source alike.
-        ForwardingStep step = forwardOver(topo, x, *r, nh, Ipv4{0}, to);
+        ForwardingStep step = forwardOver(topo, x, *r, nh, Address{}, dst);
         if (step.outcome) {
           bits |= bit(*step.outcome);
           continue;
         }
-        uint32_t next = visit(step.at);
+        uint32_t next = visit(step.at, dst);
         bits |= next;
         if (next & bit(TraceOutcome::NoRoute)) downstreamNoRoute[x] = 1;
       }
@@ -57,14 +61,14 @@ struct ForwardingOutcomes::Graph {
   std::shared_ptr<const Topology> holder;
   const Topology& topo;
   const DataPlane& dp;
-  Ipv4 to;
+  model::IpAddress to;
   std::vector<State> state;
   std::vector<uint32_t> outcomes;
   std::vector<char> downstreamNoRoute;
 };
 
 ForwardingOutcomes::ForwardingOutcomes(const model::Network& network, const DataPlane& dataPlane,
-                                       Ipv4 to, const SimulationOptions& options)
+                                       const model::IpAddress& to, const SimulationOptions& options)
     : graph_(std::make_unique<Graph>(topologyFor(network, dataPlane, options), dataPlane, to)) {}
 
 ForwardingOutcomes::~ForwardingOutcomes() = default;

@@ -105,4 +105,66 @@ ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, con
   return {std::nullopt, next->node, next};
 }
 
+bool owns(const Topology& topo, uint32_t node, const model::IpAddress& to) {
+  for (const auto& i : topo.device(node).interfaces)
+    if (!i.shutdown)
+      for (const auto& a : i.ipv6_addresses)
+        if (a.address == to && !a.eui64) return true;
+  return false;
+}
+
+const Ipv6Route* forwardingRoute(const Topology& topo, const DataPlane& dp, uint32_t node,
+                                 const model::IpAddress& to) {
+  auto [device, vrf] = nodeVrf(topo.device(node).name);
+  const Ipv6Rib* rib = dp.ipv6Table(device, vrf);
+  if (!rib) return nullptr;
+  const Ipv6Route* r = rib->longestMatch(to);
+  return r && !r->next_hops.empty() ? r : nullptr;
+}
+
+namespace {
+
+// originates()'s IPv6 twin: a `network` statement of the IPv6 unicast family for the prefix,
+// or a redistributed static there.
+bool originates(const model::Device& d, const Ipv6Route& r) {
+  if (!d.bgp) return false;
+  for (const auto& n : d.bgp->ipv6_networks)
+    if (n.prefix == r.prefix) return true;
+  for (const auto& redist : d.bgp->ipv6_redistributions)
+    if (r.protocol == Protocol::Static && redist.source == model::RouteSource::Static) return true;
+  return false;
+}
+
+bool hasIpv6Address(const model::Interface& i, const model::IpAddress& a) {
+  return std::any_of(i.ipv6_addresses.begin(), i.ipv6_addresses.end(),
+                     [&](const model::Ipv6InterfaceAddress& x) { return x.address == a && !x.eui64; });
+}
+
+}  // namespace
+
+ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Ipv6Route& r, const Ipv6NextHop& nh,
+                           const model::IpAddress&, const model::IpAddress& to) {
+  const auto& d = topo.device(x);
+  if (nh.discard) return {originates(d, r) ? TraceOutcome::Delivered : TraceOutcome::NullRoute, x, {}};
+  const auto* egress = d.findInterface(nh.interface);
+  // The next router: the one across the egress interface holding the next-hop address (a
+  // link-local one is unique on its link only), else the one holding the destination on a
+  // connected subnet, else the device the next hop names (a BGP next hop over link-local).
+  model::IpAddress target = nh.ip ? *nh.ip : to;
+  std::optional<InterfaceRef> next;
+  if (egress) {
+    InterfaceRef here{x, static_cast<uint32_t>(egress - d.interfaces.data())};
+    const auto& peers = topo.segmentPeers(here);
+    for (const auto& p : peers)
+      if (!next && hasIpv6Address(topo.interface(p), target)) next = p;
+    for (const auto& p : peers)
+      if (!next && !nh.node.empty() && topo.device(p.node).name == nh.node) next = p;
+  }
+  if (!next) {
+    bool connected = r.protocol == Protocol::Connected || r.protocol == Protocol::Local;
+    return {connected ? TraceOutcome::Delivered : TraceOutcome::Exited, x, {}};
+  }
+  return {std::nullopt, next->node, next};
+}
+
 }  // namespace routefix::sim::detail

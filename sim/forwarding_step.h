@@ -41,4 +41,19 @@ struct ForwardingStep {
 ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, const NextHop& nh,
                            Ipv4 src, Ipv4 to);
 
+// Whether `node` has the address on an up interface.
+inline bool owns(const Topology& topo, uint32_t node, Ipv4 to) { return topo.owns(node, to); }
+
+// The IPv6 twins of the above (issue 16), so that trace() and ForwardingOutcomes walk either
+// family with one walk. ACLs are IPv4 packet filters (`ip access-group`; IPv6 ACLs are not
+// modelled), so no ACL filters an IPv6 packet and its source address plays no part.
+bool owns(const Topology& topo, uint32_t node, const model::IpAddress& to);
+const Ipv6Route* forwardingRoute(const Topology& topo, const DataPlane& dp, uint32_t node,
+                                 const model::IpAddress& to);
+inline model::IpAddress packetSource(const Topology&, const DataPlane&, uint32_t, const model::IpAddress& to) {
+  return model::IpAddress{to.family, 0, 0};
+}
+ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Ipv6Route& r, const Ipv6NextHop& nh,
+                           const model::IpAddress& src, const model::IpAddress& to);
+
 }  // namespace routefix::sim::detail

@@ -1,12 +1,14 @@
 // IPv6 routing tables (issue 16): connected and static IPv6 routes per device and VRF, and
 // the BGP IPv6 unicast routes of sim/bgp_ipv6.h. They sit beside the IPv4 tables
-// (DataPlane::ribs) rather than in them: the IPv4 stages (OSPF, forwarding, the symbolic
-// engine) key on the uint32 model::Prefix. IPv6 routes depend on IPv4 only through the IPv4
-// sessions that carry IPv6 (MP-BGP); no IPv6 route changes an IPv4 one.
+// (DataPlane::ribs) rather than in them: the IPv4 stages (OSPF, the symbolic engine) key on
+// the uint32 model::Prefix; forwarding walks either (sim/forwarding_step.h). IPv6 routes
+// depend on IPv4 only through the IPv4 sessions that carry IPv6 (MP-BGP); no IPv6 route
+// changes an IPv4 one.
 #pragma once
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,11 +69,11 @@ struct Ipv6Tables {
   std::map<std::string, std::map<std::string, Ipv6Rib>> vrf_ribs;
 };
 
-// Who sits across each interface (the snapshot's links), to name a next hop's device, and
-// which device owns each global IPv6 address.
+// Who sits across each interface (the snapshot's links but `failed`), to name a next hop's
+// device, and which device owns each global IPv6 address.
 class Ipv6Neighbours {
  public:
-  explicit Ipv6Neighbours(const model::Network& network);
+  explicit Ipv6Neighbours(const model::Network& network, const std::set<model::Link>& failed = {});
 
   // The device across `interface` of `device` whose far interface has `ip` (link-local
   // addresses included: they are unique on their link only); "" when none does.

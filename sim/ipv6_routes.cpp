@@ -10,8 +10,10 @@ namespace routefix::sim {
 using model::IpAddress;
 using model::IpPrefix;
 
-Ipv6Neighbours::Ipv6Neighbours(const model::Network& network) : network_(network) {
+Ipv6Neighbours::Ipv6Neighbours(const model::Network& network, const std::set<model::Link>& failed)
+    : network_(network) {
   for (const auto& l : network.links) {
+    if (failed.count(l)) continue;
     ends_[{l.a, l.a_interface}].push_back({l.b, l.b_interface});
     ends_[{l.b, l.b_interface}].push_back({l.a, l.a_interface});
   }

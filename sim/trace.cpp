@@ -19,9 +19,11 @@ namespace {
 constexpr size_t kMaxPaths = 4096;
 constexpr size_t kMaxHops = 64;
 
+// Address: Ipv4 (the IPv4 tables) or model::IpAddress (IPv6; see forwarding_step.h).
+template <class Address>
 class Tracer {
  public:
-  Tracer(const Topology& topo, const DataPlane& dp, Ipv4 to) : topo_(topo), dp_(dp), to_(to) {}
+  Tracer(const Topology& topo, const DataPlane& dp, Address to) : topo_(topo), dp_(dp), to_(to) {}
 
   std::vector<TracePath> run(uint32_t from) {
     source_ = packetSource(topo_, dp_, from, to_);
@@ -50,13 +52,13 @@ class Tracer {
       return;
     }
     visited.push_back(x);
-    if (topo_.owns(x, to_)) {
+    if (owns(topo_, x, to_)) {
       hops.push_back(hop(x, ""));
       finish(std::move(hops), TraceOutcome::Delivered, x);
       visited.pop_back();
       return;
     }
-    const Route* r = forwardingRoute(topo_, dp_, x, to_);
+    const auto* r = forwardingRoute(topo_, dp_, x, to_);
     if (!r) {
       hops.push_back(hop(x, ""));
       finish(std::move(hops), TraceOutcome::NoRoute, x);
@@ -80,15 +82,15 @@ class Tracer {
 
   const Topology& topo_;
   const DataPlane& dp_;
-  Ipv4 to_;
-  Ipv4 source_;
+  Address to_;
+  Address source_;
   std::vector<TracePath> paths_;
 };
 
 }  // namespace
 
 Trace trace(const model::Network& network, const DataPlane& dataPlane, std::string_view from,
-            Ipv4 to, const SimulationOptions& options, std::string_view vrf) {
+            const model::IpAddress& to, const SimulationOptions& options, std::string_view vrf) {
   auto topo = topologyFor(network, dataPlane, options);
   auto node = topo->nodeIndex(from);
   if (!node) throw model::InputError("unknown node '" + std::string(from) + "'");
@@ -99,7 +101,8 @@ Trace trace(const model::Network& network, const DataPlane& dataPlane, std::stri
     if (!node) throw model::InputError("node '" + t.from + "' routes in no VRF named '" + std::string(vrf) + "'");
   }
   t.to = to;
-  t.paths = Tracer(*topo, dataPlane, to).run(*node);
+  t.paths = to.isV4() ? Tracer<Ipv4>(*topo, dataPlane, to.v4()).run(*node)
+                      : Tracer<model::IpAddress>(*topo, dataPlane, to).run(*node);
   return t;
 }
 

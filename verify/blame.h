@@ -28,6 +28,18 @@ model::SourceSpan blameRouteChoice(const model::Network& network, const std::str
 model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,
                                const sim::TracePath& path, model::Ipv4 address);
 
+// The same for a destination of either family (issue 16). IPv6: the sessions searched are
+// the ones that can carry IPv6 unicast (IPv4 sessions, neighbor statements for IPv6
+// addresses), and a statement not activated in the family is the line blamed; IPv6 ACLs are
+// not modelled, so no IPv6 path is blamed on an ACL.
+model::SourceSpan blameMissingRoute(const model::Network& network, const sim::DataPlane& dataPlane,
+                                    const std::string& node, const model::IpAddress& address,
+                                    const std::string& vrf = "");
+model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
+                                   const sim::Ipv6Route& route, const std::string& vrf = "");
+model::SourceSpan blamePathEnd(const model::Network& network, const sim::DataPlane& dataPlane,
+                               const sim::TracePath& path, const model::IpAddress& address);
+
 // The device's BGP instance in VRF `vrf` ("" the default VRF's): the one a session of that
 // VRF and its table's BGP routes belong to. nullptr: none.
 const model::BgpProcess* bgpInstance(const model::Device& device, std::string_view vrf);

@@ -13,7 +13,8 @@ namespace routefix::verify {
 
 namespace {
 
-bool sameRoute(const sim::Route& a, const sim::Route& b) {
+template <class Route>
+bool sameRoute(const Route& a, const Route& b) {
   return a.protocol == b.protocol && a.next_hops == b.next_hops && a.admin_distance == b.admin_distance &&
          a.metric == b.metric && a.as_path == b.as_path && a.local_pref == b.local_pref &&
          a.communities == b.communities && a.weight == b.weight && a.origin == b.origin;
@@ -25,9 +26,27 @@ std::set<std::string> nodeNames(const model::Network& n) {
   return s;
 }
 
+// The changes between one node's two tables of a family (Rib: NodeRib or Ipv6Rib).
+template <class Change, class Rib>
+void addRouteChanges(const std::string& node, const Rib* o, const Rib* n, std::vector<Change>& out) {
+  using Route = typename decltype(Change::before)::value_type;
+  std::map<decltype(Change::prefix), const Route*> before, after;
+  if (o)
+    for (const auto& r : o->routes()) before[r.prefix] = &r;
+  if (n)
+    for (const auto& r : n->routes()) after[r.prefix] = &r;
+  for (const auto& [p, r] : before) {
+    auto it = after.find(p);
+    if (it == after.end()) out.push_back({node, p, "removed", *r, std::nullopt});
+    else if (!sameRoute(*r, *it->second)) out.push_back({node, p, "changed", *r, *it->second});
+  }
+  for (const auto& [p, r] : after)
+    if (!before.count(p)) out.push_back({node, p, "added", std::nullopt, *r});
+}
+
 // Whether every representative address is delivered from `source`; else the failing trace.
 std::optional<Counterexample> unreachable(const model::Network& net, const sim::DataPlane& dp,
-                                          const std::string& source, const std::vector<model::Ipv4>& addresses) {
+                                          const std::string& source, const std::vector<model::IpAddress>& addresses) {
   for (auto a : addresses) {
     sim::Trace t = sim::trace(net, dp, source, a);
     for (const auto& p : t.paths) {
@@ -78,35 +97,26 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
 
   std::set<std::string> all = oldNodes;
   all.insert(newNodes.begin(), newNodes.end());
-  static const sim::NodeRib kEmpty;
   for (const auto& node : all) {
-    auto oi = oldDp.ribs.find(node), ni = newDp.ribs.find(node);
-    const sim::NodeRib& o = oi == oldDp.ribs.end() ? kEmpty : oi->second;
-    const sim::NodeRib& n = ni == newDp.ribs.end() ? kEmpty : ni->second;
-    std::map<model::Prefix, const sim::Route*> before, after;
-    for (const auto& r : o.routes()) before[r.prefix] = &r;
-    for (const auto& r : n.routes()) after[r.prefix] = &r;
-    for (const auto& [p, r] : before) {
-      auto it = after.find(p);
-      if (it == after.end()) diff.routes.push_back({node, p, "removed", *r, std::nullopt});
-      else if (!sameRoute(*r, *it->second)) diff.routes.push_back({node, p, "changed", *r, *it->second});
-    }
-    for (const auto& [p, r] : after)
-      if (!before.count(p)) diff.routes.push_back({node, p, "added", std::nullopt, *r});
+    addRouteChanges(node, oldDp.table(node), newDp.table(node), diff.routes);
+    addRouteChanges(node, oldDp.ipv6Table(node), newDp.ipv6Table(node), diff.ipv6_routes);
   }
   // Deterministic order: by node, then prefix.
-  std::stable_sort(diff.routes.begin(), diff.routes.end(), [](const RouteChange& a, const RouteChange& b) {
-    return std::tie(a.node, a.prefix) < std::tie(b.node, b.prefix);
-  });
+  auto byNodeAndPrefix = [](const auto& a, const auto& b) { return std::tie(a.node, a.prefix) < std::tie(b.node, b.prefix); };
+  std::stable_sort(diff.routes.begin(), diff.routes.end(), byNodeAndPrefix);
+  std::stable_sort(diff.ipv6_routes.begin(), diff.ipv6_routes.end(), byNodeAndPrefix);
 
-  std::set<model::Prefix> destinations = trafficDestinations(oldDp);
-  destinations.merge(trafficDestinations(newDp));
+  std::set<model::IpPrefix> destinations;
+  for (const auto* dp : {&oldDp, &newDp}) {
+    for (const auto& p : trafficDestinations(*dp)) destinations.insert(model::IpPrefix::fromV4(p));
+    destinations.merge(ipv6TrafficDestinations(*dp));
+  }
   for (const auto& d : destinations) {
     auto oldReps = representativeAddresses(oldNet, oldDp, d);
     auto newReps = representativeAddresses(newNet, newDp, d);
-    std::set<model::Ipv4> reps(oldReps.begin(), oldReps.end());
+    std::set<model::IpAddress> reps(oldReps.begin(), oldReps.end());
     reps.insert(newReps.begin(), newReps.end());
-    std::vector<model::Ipv4> addresses(reps.begin(), reps.end());
+    std::vector<model::IpAddress> addresses(reps.begin(), reps.end());
     for (const auto& source : all) {
       if (!oldNodes.count(source) || !newNodes.count(source)) continue;
       bool before = !unreachable(oldNet, oldDp, source, addresses);
@@ -140,12 +150,14 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
 
 nlohmann::json diffJson(const DiffReport& diff) {
   nlohmann::json routes = nlohmann::json::array();
-  for (const auto& r : diff.routes) {
+  auto addChange = [&](const auto& r) {
     nlohmann::json j = {{"node", r.node}, {"prefix", r.prefix.str()}, {"change", r.kind}};
     if (r.before) j["before"] = routeJson(*r.before);
     if (r.after) j["after"] = routeJson(*r.after);
     routes.push_back(j);
-  }
+  };
+  for (const auto& r : diff.routes) addChange(r);
+  for (const auto& r : diff.ipv6_routes) addChange(r);
   nlohmann::json reach = nlohmann::json::array();
   for (const auto& r : diff.reachability) {
     nlohmann::json j = {{"source", r.source},
@@ -171,14 +183,17 @@ nlohmann::json diffJson(const DiffReport& diff) {
           {"nodes_added", diff.nodes_added},
           {"nodes_removed", diff.nodes_removed},
           {"summary",
-           {{"routes_changed", diff.routes.size()},
+           {{"routes_changed", diff.routes.size() + diff.ipv6_routes.size()},
             {"reachability_lost", lost},
             {"reachability_gained", diff.reachability.size() - lost},
             {"intents_changed", changed},
             {"regressed", diff.regressed()}}}};
 }
 
-std::string routeSummary(const sim::Route& r) {
+namespace {
+
+template <class Route>
+std::string summaryOf(const Route& r) {
   std::string s = sim::protocolName(r.protocol);
   for (const auto& nh : r.next_hops)
     s += nh.discard ? " discard" : " via " + (nh.node.empty() ? (nh.ip ? nh.ip->str() : nh.interface) : nh.node);
@@ -190,9 +205,14 @@ std::string routeSummary(const sim::Route& r) {
   return s;
 }
 
+}  // namespace
+
+std::string routeSummary(const sim::Route& r) { return summaryOf(r); }
+std::string routeSummary(const sim::Ipv6Route& r) { return summaryOf(r); }
+
 std::string diffText(const DiffReport& diff) {
   std::string out;
-  auto routeText = [](const std::optional<sim::Route>& r) { return r ? routeSummary(*r) : std::string("-"); };
+  auto routeText = [](const auto& r) { return r ? routeSummary(*r) : std::string("-"); };
   if (!diff.intents.empty()) {
     TextTable t{{"INTENT", "TYPE", "BEFORE", "AFTER"}, {}};
     for (const auto& i : diff.intents)
@@ -208,11 +228,13 @@ std::string diffText(const DiffReport& diff) {
     out += t.render();
   }
   out += "\n";
-  if (diff.routes.empty()) {
+  if (diff.routes.empty() && diff.ipv6_routes.empty()) {
     out += "routes: unchanged\n";
   } else {
     TextTable t{{"NODE", "PREFIX", "CHANGE", "BEFORE", "AFTER"}, {}};
     for (const auto& r : diff.routes)
+      t.rows.push_back({r.node, r.prefix.str(), r.kind, routeText(r.before), routeText(r.after)});
+    for (const auto& r : diff.ipv6_routes)
       t.rows.push_back({r.node, r.prefix.str(), r.kind, routeText(r.before), routeText(r.after)});
     out += t.render();
   }

@@ -14,17 +14,21 @@
 
 namespace routefix::verify {
 
-struct RouteChange {
+// Prefix, Route: model::Prefix and sim::Route, or model::IpPrefix and sim::Ipv6Route.
+template <class Prefix, class Route>
+struct RouteChangeOf {
   std::string node;
-  model::Prefix prefix;
+  Prefix prefix;
   std::string kind;  // added | removed | changed
-  std::optional<sim::Route> before;
-  std::optional<sim::Route> after;
+  std::optional<Route> before;
+  std::optional<Route> after;
 };
+using RouteChange = RouteChangeOf<model::Prefix, sim::Route>;
+using Ipv6RouteChange = RouteChangeOf<model::IpPrefix, sim::Ipv6Route>;
 
 struct ReachabilityChange {
   std::string source;
-  model::Prefix destination;
+  model::IpPrefix destination;  // either family
   bool reachable_after = false;  // true: gained, false: lost
   std::optional<Counterexample> why;  // for a loss: the new forwarding that stops
 };
@@ -40,6 +44,7 @@ struct IntentChange {
 
 struct DiffReport {
   std::vector<RouteChange> routes;
+  std::vector<Ipv6RouteChange> ipv6_routes;  // the IPv6 tables' (listed after `routes` in the JSON)
   std::vector<ReachabilityChange> reachability;
   std::vector<IntentChange> intents;  // every intent, changed or not (see changed())
   std::vector<std::string> nodes_added;
@@ -48,7 +53,8 @@ struct DiffReport {
   bool regressed() const;  // an intent that held in OLD fails in NEW
 };
 
-// Destinations compared for reachability: trafficDestinations() of either side. A pair is
+// Destinations compared for reachability: trafficDestinations() of either side, IPv6 ones
+// included. A pair is
 // reachable when every representative address is delivered.
 DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& oldDp,
                          const model::Network& newNet, const sim::DataPlane& newDp,
@@ -56,6 +62,7 @@ DiffReport diffSnapshots(const model::Network& oldNet, const sim::DataPlane& old
 
 // One line for people: "bgp via r2 lp 100 as-path 65001".
 std::string routeSummary(const sim::Route& route);
+std::string routeSummary(const sim::Ipv6Route& route);
 
 nlohmann::json diffJson(const DiffReport& diff);
 std::string diffText(const DiffReport& diff);

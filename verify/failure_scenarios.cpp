@@ -70,17 +70,18 @@ bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& dp
                          const ForwardingChanges& changes, const std::set<model::Link>& failed,
                          bool aclsMatchSource) {
   auto bad = failingOutcomes(intent.type);
-  if (bad.empty() || aclsMatchSource || !intent.to) return false;
+  // ForwardingChanges sees the IPv4 tables only: an IPv6 destination is checked in full.
+  if (bad.empty() || aclsMatchSource || !intent.to || !intent.to->address.isV4()) return false;
   std::vector<std::pair<std::string, model::Prefix>> relevant;
   for (const auto& c : changes.routes)
-    if (overlap(c.second, *intent.to)) relevant.push_back(c);
+    if (overlap(c.second, intent.to->v4())) relevant.push_back(c);
   if (relevant.empty() && changes.link_ends.empty()) return true;
   sim::SimulationOptions scenario;
   scenario.failed_links = failed;
   for (auto a : intentAddresses(network, dp, intent)) {
     std::set<std::string> starts = changes.link_ends;
     for (const auto& [node, prefix] : relevant)
-      if (prefix.contains(a)) starts.insert(node);
+      if (prefix.contains(a.v4())) starts.insert(node);
     if (starts.empty()) continue;
     sim::ForwardingOutcomes outcomes(network, dp, a, scenario);
     for (const auto& node : starts)
@@ -186,8 +187,8 @@ std::set<model::Link> relevantLinks(const model::Network& network, const sim::Da
 }
 
 std::vector<model::Prefix> intentDestinations(const Intent& intent) {
-  if (intent.type == IntentType::Route) return {*intent.prefix};
-  if (intent.to) return {*intent.to};
+  const auto& destination = intent.type == IntentType::Route ? intent.prefix : intent.to;
+  if (destination && destination->address.isV4()) return {destination->v4()};
   return {};
 }
 

@@ -61,7 +61,8 @@ struct ForwardingChanges {
 ForwardingChanges forwardingChanges(const sim::DataPlane& baseline, const sim::DataPlane& dp,
                                     const std::set<model::Link>& failed);
 
-// The destinations an intent is about (empty: all addresses).
+// The IPv4 destinations an intent is about (empty: all addresses; relevantLinks reads the
+// IPv4 tables, so an IPv6 destination is all addresses too).
 std::vector<model::Prefix> intentDestinations(const Intent& intent);
 
 struct ScenarioStats {

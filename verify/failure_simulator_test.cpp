@@ -41,6 +41,12 @@ void compare(const sim::DataPlane& expected, const sim::DataPlane& got, const st
       CHECK(describe(r) == describe(*o));
     }
   }
+  // The IPv6 tables: BGP IPv6 unicast runs again in every scenario.
+  REQUIRE(expected.ipv6.ribs.size() == got.ipv6.ribs.size());
+  for (const auto& [node, rib] : expected.ipv6.ribs) {
+    INFO("node " << node << " (IPv6)");
+    CHECK(rib.routes() == got.ipv6.ribs.at(node).routes());
+  }
   REQUIRE(expected.sessions.size() == got.sessions.size());
   for (size_t i = 0; i < expected.sessions.size(); ++i) {
     CHECK(expected.sessions[i].node == got.sessions[i].node);
@@ -79,4 +85,31 @@ TEST_CASE("FailureSimulator gives what simulate gives, for every single and doub
       }
   }
   CHECK(scenarios > 100);
+}
+
+TEST_CASE("a failure scenario's IPv6 routes are its own: the dual-stack diamond reroutes over r3") {
+  model::Network net =
+      parser::loadSnapshot(std::filesystem::path(ROUTEFIX_SOURCE_DIR) / "tests/lab/scenarios/dual-stack-diamond");
+  sim::FailureSimulator failures(net);
+  auto lan4 = *model::IpPrefix::parse("2001:db8:a4::/64");
+  const sim::Ipv6Route* before = failures.baseline().ipv6Table("r1")->exact(lan4);
+  REQUIRE(before != nullptr);
+  REQUIRE(before->next_hops.size() == 1);
+  CHECK(before->next_hops.front().interface == "eth-r2");  // local-pref 200 from r2
+  sim::SimulationOptions o;
+  for (const auto& l : net.links)
+    if ((l.a == "r1" && l.b == "r2") || (l.a == "r2" && l.b == "r1")) o.failed_links.insert(l);
+  REQUIRE(o.failed_links.size() == 1);
+  sim::DataPlane dp = failures.simulate(o);
+  const sim::Ipv6Route* after = dp.ipv6Table("r1")->exact(lan4);
+  REQUIRE(after != nullptr);
+  REQUIRE(after->next_hops.size() == 1);
+  CHECK(after->next_hops.front().interface == "eth-r3");
+  // r3 - r4 is an IPv6 session: with its link down r3 learns r4's LAN over r1 (r1's path over
+  // r2 carries AS 65002, which r3 refuses), so it has none.
+  o.failed_links.clear();
+  for (const auto& l : net.links)
+    if ((l.a == "r3" && l.b == "r4") || (l.a == "r4" && l.b == "r3")) o.failed_links.insert(l);
+  sim::DataPlane cut = failures.simulate(o);
+  CHECK(cut.ipv6Table("r3")->exact(lan4) == nullptr);
 }

@@ -23,11 +23,19 @@ namespace routefix::verify {
 std::vector<model::Ipv4> representativeAddresses(const model::Network& network,
                                                  const sim::DataPlane& dataPlane,
                                                  const model::Prefix& destination);
+// Of either family. IPv6: cut at the IPv6 routes only, as no ACL filters IPv6 packets (IPv6
+// ACLs are not modelled).
+std::vector<model::IpAddress> representativeAddresses(const model::Network& network,
+                                                      const sim::DataPlane& dataPlane,
+                                                      const model::IpPrefix& destination);
 
 // The destinations traffic is judged for (diff, intent mining): every prefix some node learns
 // by BGP or OSPF, and every connected subnet of /29 or larger (LANs; point-to-point link
 // subnets would only add noise).
 std::set<model::Prefix> trafficDestinations(const sim::DataPlane& dataPlane);
+// The same of the IPv6 tables: every prefix learned by BGP (or OSPF), every connected subnet
+// of /125 or larger.
+std::set<model::IpPrefix> ipv6TrafficDestinations(const sim::DataPlane& dataPlane);
 
 // The link (as in Network::links) that an interface of a node sits on. Names match
 // case-insensitively, as everywhere in snapshots.

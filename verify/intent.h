@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/ip.h"
+#include "model/ip_address.h"
 
 namespace routefix::verify {
 
@@ -35,14 +35,16 @@ struct Intent {
   // The VRF the sources send in (flows) or whose table `node` is read from (route); "" the
   // default VRF.
   std::string vrf;
-  std::optional<model::Prefix> to;  // destination (a bare address is a /32)
+  // Destination of either family (a bare address is a /32 or /128); an IPv6 one is judged
+  // on the IPv6 tables.
+  std::optional<model::IpPrefix> to;
   std::vector<std::string> through;  // waypoint: in order
   NodePath path;                      // path
   std::vector<NodePath> paths;        // preference: primary first
   uint32_t min_paths = 0;             // multipath
   // route
   std::string node;
-  std::optional<model::Prefix> prefix;
+  std::optional<model::IpPrefix> prefix;  // either family
   bool present = true;
   std::string protocol;  // "", connected, static, ospf, bgp (a family: bgp matches ibgp too)
   std::string next_hop_node;

@@ -36,16 +36,40 @@ const sim::Route* routeAt(const sim::DataPlane& dp, const sim::Hop& hop, model::
   return rib ? rib->longestMatch(a) : nullptr;
 }
 
-// The routes that decided each hop of the paths, once per node.
-std::vector<RouteAtNode> routesAlong(const sim::DataPlane& dp, const std::vector<sim::TracePath>& paths,
-                                     model::Ipv4 address) {
-  std::vector<RouteAtNode> out;
+const sim::Ipv6Route* routeAt(const sim::DataPlane& dp, const sim::Hop& hop, const model::IpAddress& a) {
+  const sim::Ipv6Rib* rib = dp.ipv6Table(hop.node, hop.vrf);
+  return rib ? rib->longestMatch(a) : nullptr;
+}
+
+void addRoute(Counterexample& c, const std::string& node, const sim::Route& r) { c.routes.push_back({node, r}); }
+void addRoute(Counterexample& c, const std::string& node, const sim::Ipv6Route& r) {
+  c.ipv6_routes.push_back({node, r});
+}
+
+// The routes that decided each hop of the paths, once per node, of the address's family.
+template <class Address>
+void addRoutesAlong(Counterexample& c, const sim::DataPlane& dp, const std::vector<sim::TracePath>& paths,
+                    const Address& address) {
   std::set<std::string> seen;
   for (const auto& p : paths)
     for (const auto& h : p.hops)
       if (seen.insert(h.node).second)
-        if (const sim::Route* r = routeAt(dp, h, address)) out.push_back({h.node, *r});
-  return out;
+        if (const auto* r = routeAt(dp, h, address)) addRoute(c, h.node, *r);
+}
+
+void addRoutesAlong(Counterexample& c, const sim::DataPlane& dp, const std::vector<sim::TracePath>& paths,
+                    const model::IpAddress& address) {
+  if (address.isV4()) addRoutesAlong(c, dp, paths, address.v4());
+  else addRoutesAlong<model::IpAddress>(c, dp, paths, address);
+}
+
+const sim::NodeRib* tableFor(const sim::DataPlane& dp, const std::string& node, const std::string& vrf,
+                             const model::Prefix&) {
+  return dp.table(node, vrf);
+}
+const sim::Ipv6Rib* tableFor(const sim::DataPlane& dp, const std::string& node, const std::string& vrf,
+                             const model::IpPrefix&) {
+  return dp.ipv6Table(node, vrf);
 }
 
 // Whether `nodes` contains `waypoints` as a subsequence (in order).
@@ -177,7 +201,7 @@ class IntentChecker {
           c.address = a;
           c.paths = t.paths;
           c.reason = describe(t, *bad);
-          c.routes = routesAlong(dp_, t.paths, a);
+          addRoutesAlong(c, dp_, t.paths, a);
           c.location = locate(*bad, a);
           result.counterexample = std::move(c);
         }
@@ -188,13 +212,18 @@ class IntentChecker {
     return result;
   }
 
-  model::SourceSpan locate(const sim::TracePath& p, model::Ipv4 a) const {
+  model::SourceSpan locate(const sim::TracePath& p, const model::IpAddress& a) const {
     if (reachesDestination(p) || p.outcome == sim::TraceOutcome::Loop) {
       // Traffic went the wrong way: blame the route choice at the first node (the source
       // decides the first hop; later deviations show in the route list).
-      if (!p.hops.empty())
-        if (const sim::Route* r = routeAt(dp_, p.hops.front(), a))
+      if (!p.hops.empty()) {
+        if (a.isV4()) {
+          if (const sim::Route* r = routeAt(dp_, p.hops.front(), a.v4()))
+            return blameRouteChoice(network_, p.hops.front().node, *r);
+        } else if (const sim::Ipv6Route* r = routeAt(dp_, p.hops.front(), a)) {
           return blameRouteChoice(network_, p.hops.front().node, *r);
+        }
+      }
     }
     return blamePathEnd(network_, dp_, p, a);
   }
@@ -218,7 +247,7 @@ class IntentChecker {
                                              : arrow(nodesOf(*bad)) + " (it " + pathEnd(*bad) + ")";
       c.reason = context + "traffic from " + src + " to " + a.str() + " takes " + got +
                  "; expected " + arrow(expected);
-      c.routes = routesAlong(dp, t.paths, a);
+      addRoutesAlong(c, dp, t.paths, a);
       c.failed_links = scenario.failed_links;
       c.failing_sources = {src};
       c.location = bad == t.paths.end() ? deviceSpan(network_, src) : locate(*bad, a);
@@ -273,7 +302,7 @@ class IntentChecker {
           c.reason = "only " + std::to_string(arriving.size()) + " forwarding path(s) from " +
                      source + " to " + a.str() + " arrive; expected at least " +
                      std::to_string(intent_.min_paths);
-          c.routes = routesAlong(dp_, t.paths, a);
+          addRoutesAlong(c, dp_, t.paths, a);
           c.location = t.paths.empty() ? deviceSpan(network_, src) : locate(t.paths.front(), a);
           result.holds = false;
           result.counterexample = std::move(c);
@@ -286,9 +315,15 @@ class IntentChecker {
   }
 
   CheckResult route() {
-    const model::Prefix& p = *intent_.prefix;
-    const sim::NodeRib* rib = dp_.table(intent_.node, intent_.vrf);
-    const sim::Route* exact = rib ? rib->exact(p) : nullptr;
+    const model::IpPrefix& p = *intent_.prefix;
+    return p.address.isV4() ? routeOf(p.v4()) : routeOf(p);
+  }
+
+  // Prefix: model::Prefix (the IPv4 table) or model::IpPrefix (IPv6).
+  template <class Prefix>
+  CheckResult routeOf(const Prefix& p) {
+    const auto* rib = tableFor(dp_, intent_.node, intent_.vrf, p);
+    const auto* exact = rib ? rib->exact(p) : nullptr;
     std::string problem;
     if (intent_.present) {
       if (!exact) {
@@ -298,7 +333,7 @@ class IntentChecker {
                   sim::protocolName(exact->protocol) + ", expected " + intent_.protocol;
       } else if (!intent_.next_hop_node.empty() &&
                  std::none_of(exact->next_hops.begin(), exact->next_hops.end(),
-                              [&](const sim::NextHop& nh) { return nh.node == intent_.next_hop_node; })) {
+                              [&](const auto& nh) { return nh.node == intent_.next_hop_node; })) {
         std::string hops;
         for (const auto& nh : exact->next_hops)
           hops += (hops.empty() ? "" : ", ") + (nh.node.empty() ? std::string("(outside)") : nh.node);
@@ -314,12 +349,11 @@ class IntentChecker {
     c.reason = problem;
     c.failed_links = scenario_.failed_links;
     if (exact) {
-      c.routes.push_back({intent_.node, *exact});
+      addRoute(c, intent_.node, *exact);
       c.location = blameRouteChoice(network_, intent_.node, *exact, intent_.vrf);
     } else {
       if (rib)
-        if (const sim::Route* cover = rib->longestMatch(p.address))
-          c.routes.push_back({intent_.node, *cover});
+        if (const auto* cover = rib->longestMatch(p.address)) addRoute(c, intent_.node, *cover);
       c.location = blameMissingRoute(network_, dp_, intent_.node, p.address, intent_.vrf);
     }
     return {false, std::move(c)};
@@ -331,9 +365,11 @@ class IntentChecker {
   const sim::SimulationOptions& scenario_;
 };
 
-// The prefixes in `prefixes` not contained in another one of them.
-std::vector<model::Prefix> outermost(std::set<model::Prefix> prefixes) {
-  std::vector<model::Prefix> out;
+// The prefixes in `prefixes` not contained in another one of them (Prefix: model::Prefix or
+// model::IpPrefix).
+template <class Prefix>
+std::vector<Prefix> outermost(const std::set<Prefix>& prefixes) {
+  std::vector<Prefix> out;
   for (const auto& p : prefixes) {  // sorted by address, then length: covers come first
     if (!out.empty() && out.back().contains(p)) continue;
     out.push_back(p);
@@ -341,26 +377,35 @@ std::vector<model::Prefix> outermost(std::set<model::Prefix> prefixes) {
   return out;
 }
 
+// The outermost prefixes of the tables' routes (announcedOnly: of BGP and OSPF routes).
+// Ribs: a data plane's IPv4 or IPv6 tables.
+template <class Prefix, class Ribs>
+std::vector<Prefix> routedPrefixes(const Ribs& ribs, bool announcedOnly) {
+  std::set<Prefix> prefixes;
+  for (const auto& [node, rib] : ribs)
+    for (const auto& r : rib.routes()) {
+      std::string family = protocolFamily(r.protocol);
+      if (!announcedOnly || family == "bgp" || family == "ospf") prefixes.insert(r.prefix);
+    }
+  return outermost(prefixes);
+}
+
 }  // namespace
 
-std::vector<model::Ipv4> intentAddresses(const model::Network& network,
-                                         const sim::DataPlane& dataPlane, const Intent& intent) {
-  std::vector<model::Prefix> destinations;
+std::vector<model::IpAddress> intentAddresses(const model::Network& network,
+                                              const sim::DataPlane& dataPlane, const Intent& intent) {
+  std::vector<model::IpPrefix> destinations;
   if (intent.to) {
     destinations.push_back(*intent.to);
   } else if (intent.type == IntentType::Route) {
     destinations.push_back(*intent.prefix);
   } else {
     bool announcedOnly = intent.type == IntentType::BlackholeFree;
-    std::set<model::Prefix> prefixes;
-    for (const auto& [node, rib] : dataPlane.ribs)
-      for (const auto& r : rib.routes()) {
-        std::string family = protocolFamily(r.protocol);
-        if (!announcedOnly || family == "bgp" || family == "ospf") prefixes.insert(r.prefix);
-      }
-    destinations = outermost(prefixes);
+    for (const auto& p : routedPrefixes<model::Prefix>(dataPlane.ribs, announcedOnly))
+      destinations.push_back(model::IpPrefix::fromV4(p));
+    for (const auto& p : routedPrefixes<model::IpPrefix>(dataPlane.ipv6.ribs, announcedOnly)) destinations.push_back(p);
   }
-  std::vector<model::Ipv4> out;
+  std::vector<model::IpAddress> out;
   for (const auto& d : destinations) {
     auto reps = representativeAddresses(network, dataPlane, d);
     out.insert(out.end(), reps.begin(), reps.end());

@@ -17,13 +17,18 @@ struct RouteAtNode {
   std::string node;
   sim::Route route;
 };
+struct Ipv6RouteAtNode {
+  std::string node;
+  sim::Ipv6Route route;
+};
 
 struct Counterexample {
   std::string source;                  // "" for node-local intents (route)
-  std::optional<model::Ipv4> address;  // the destination address that fails
+  std::optional<model::IpAddress> address;  // the destination address that fails
   std::vector<sim::TracePath> paths;   // the forwarding paths observed
   std::string reason;                  // one sentence: what is wrong, where and why
   std::vector<RouteAtNode> routes;     // the routes that made the traffic go (or stop) there
+  std::vector<Ipv6RouteAtNode> ipv6_routes;  // the same, for an IPv6 destination
   std::set<model::Link> failed_links;  // the failure scenario (empty: the network as it is)
   std::vector<std::string> failing_sources;  // every source for which the intent fails
   model::SourceSpan location;          // the config line most responsible
@@ -44,8 +49,8 @@ CheckResult checkIntent(const model::Network& network, const sim::DataPlane& dat
                         const Intent& intent, const sim::SimulationOptions& scenario);
 
 // The destination addresses an intent is about (representatives, see forwarding.h); for
-// loop-free/blackhole-free without `to`, every address some route covers.
-std::vector<model::Ipv4> intentAddresses(const model::Network& network,
+// loop-free/blackhole-free without `to`, every address some route covers, IPv6 ones too.
+std::vector<model::IpAddress> intentAddresses(const model::Network& network,
                                          const sim::DataPlane& dataPlane, const Intent& intent);
 
 }  // namespace routefix::verify

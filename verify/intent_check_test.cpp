@@ -186,7 +186,7 @@ TEST_CASE("loop-free and blackhole-free find the static loop and the BGP-free co
   REQUIRE_FALSE(loop.holds);
   CHECK(loop.counterexample->paths.at(0).outcome == sim::TraceOutcome::Loop);
   CHECK(verify::IntentType::LoopFree == verify::IntentType::LoopFree);
-  CHECK(model::Prefix::parse("10.9.0.0/24")->contains(*loop.counterexample->address));
+  CHECK(model::Prefix::parse("10.9.0.0/24")->contains(loop.counterexample->address->v4()));
   CHECK(c.check("  - {type: loop-free, to: 10.7.0.0/24}\n").holds);
   CHECK(c.check("  - {type: isolation, from: [r1], to: 10.9.0.0/24}\n").holds);
 

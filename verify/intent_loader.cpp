@@ -151,13 +151,14 @@ class IntentReader {
     return static_cast<uint32_t>(std::stoul(text));
   }
 
-  model::Prefix prefix(const YAML::Node& node, const std::string& field) {
+  model::IpPrefix prefix(const YAML::Node& node, const std::string& field) {
     std::string text = scalar(node, field);
-    auto p = model::Prefix::parse(text);
-    if (!p) fail(node, field, "malformed prefix '" + text + "' (expected a.b.c.d/len or an address)");
-    auto slash = text.find('/');
-    auto given = model::Ipv4::parse(text.substr(0, slash));
-    if (given && given->value != p->address.value)
+    auto p = model::IpPrefix::parse(text);
+    if (!p)
+      fail(node, field, "malformed prefix '" + text +
+                            "' (expected a.b.c.d/len, an IPv6 prefix such as 2001:db8::/64, or an address)");
+    auto given = model::IpAddress::parse(text.substr(0, text.find('/')));
+    if (given && *given != p->address)
       fail(node, field, "prefix '" + text + "' has host bits set (did you mean " + p->str() + "?)");
     return *p;
   }

@@ -377,7 +377,7 @@ std::vector<Intent> groupFacts(std::vector<MinedFact> facts) {
     Intent intent;
     intent.type = kMinedKinds[kind];
     intent.from.assign(sources.begin(), sources.end());
-    intent.to = destination;
+    intent.to = model::IpPrefix::fromV4(destination);
     if (!waypoint.empty()) intent.through = {waypoint};
     intent.min_paths = minPaths;
     intent.failures = failures;

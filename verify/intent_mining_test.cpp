@@ -41,7 +41,7 @@ bool from(const Intent& i, const std::string& source) {
 struct Implication {
   const std::vector<Intent>& mined;
 
-  bool direct(IntentType type, const std::string& s, const model::Prefix& d, uint32_t j, uint32_t minPaths = 0,
+  bool direct(IntentType type, const std::string& s, const model::IpPrefix& d, uint32_t j, uint32_t minPaths = 0,
               const std::string& waypoint = "") const {
     return std::any_of(mined.begin(), mined.end(), [&](const Intent& i) {
       return i.type == type && i.to == d && from(i, s) && i.failures >= j && i.min_paths >= minPaths &&
@@ -49,7 +49,7 @@ struct Implication {
     });
   }
 
-  bool crosses(const std::string& s, const model::Prefix& d, const std::string& w, uint32_t j, int depth = 0) const {
+  bool crosses(const std::string& s, const model::IpPrefix& d, const std::string& w, uint32_t j, int depth = 0) const {
     if (depth > 64) return false;
     if (direct(IntentType::Waypoint, s, d, j, 0, w)) return true;
     return std::any_of(mined.begin(), mined.end(), [&](const Intent& i) {
@@ -136,7 +136,7 @@ TEST_CASE("completeness: every fact brute force finds under up to 2 link failure
           std::vector<Intent> asked;
           Intent base;
           base.from = {source.name};
-          base.to = d;
+          base.to = model::IpPrefix::fromV4(d);
           for (auto type : {IntentType::Reachability, IntentType::Isolation}) {
             base.type = type;
             asked.push_back(base);

@@ -31,7 +31,11 @@ nlohmann::json tracePathJson(const sim::TracePath& p) {
   return {{"hops", hops}, {"outcome", sim::outcomeName(p.outcome)}, {"at", p.at}};
 }
 
-nlohmann::json routeJson(const sim::Route& r) {
+namespace {
+
+// Route: sim::Route or sim::Ipv6Route, whose fields read alike.
+template <class Route>
+nlohmann::json anyRouteJson(const Route& r) {
   nlohmann::json nhs = nlohmann::json::array();
   for (const auto& nh : r.next_hops) {
     nlohmann::json j = {{"interface", nh.interface}, {"node", nh.node}};
@@ -53,6 +57,21 @@ nlohmann::json routeJson(const sim::Route& r) {
   return j;
 }
 
+// One line of text per route.
+template <class Route>
+std::string routeLine(const std::string& node, const Route& r) {
+  std::string s = "\nroute at " + node + ": " + r.prefix.str() + " " + sim::protocolName(r.protocol);
+  for (const auto& nh : r.next_hops)
+    s += nh.discard ? " via discard" : " via " + (nh.node.empty() ? (nh.ip ? nh.ip->str() : nh.interface) : nh.node);
+  if (r.local_pref) s += " local-pref " + std::to_string(*r.local_pref);
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json routeJson(const sim::Route& r) { return anyRouteJson(r); }
+nlohmann::json routeJson(const sim::Ipv6Route& r) { return anyRouteJson(r); }
+
 nlohmann::json counterexampleJson(const Counterexample& c) {
   nlohmann::json j = {{"reason", c.reason}};
   if (!c.source.empty()) j["source"] = c.source;
@@ -63,6 +82,11 @@ nlohmann::json counterexampleJson(const Counterexample& c) {
   }
   j["routes"] = nlohmann::json::array();
   for (const auto& r : c.routes) {
+    auto rj = routeJson(r.route);
+    rj["node"] = r.node;
+    j["routes"].push_back(rj);
+  }
+  for (const auto& r : c.ipv6_routes) {
     auto rj = routeJson(r.route);
     rj["node"] = r.node;
     j["routes"].push_back(rj);
@@ -83,12 +107,8 @@ std::string counterexampleText(const Counterexample& c) {
   }
   for (const auto& p : c.paths)
     s += "\npath: " + arrow(p) + "  (" + sim::outcomeName(p.outcome) + (p.at.empty() ? "" : " at " + p.at) + ")";
-  for (const auto& r : c.routes) {
-    s += "\nroute at " + r.node + ": " + r.route.prefix.str() + " " + sim::protocolName(r.route.protocol);
-    for (const auto& nh : r.route.next_hops)
-      s += nh.discard ? " via discard" : " via " + (nh.node.empty() ? (nh.ip ? nh.ip->str() : nh.interface) : nh.node);
-    if (r.route.local_pref) s += " local-pref " + std::to_string(*r.route.local_pref);
-  }
+  for (const auto& r : c.routes) s += routeLine(r.node, r.route);
+  for (const auto& r : c.ipv6_routes) s += routeLine(r.node, r.route);
   if (c.failing_sources.size() > 1) {
     s += "\nfailing sources:";
     for (const auto& f : c.failing_sources) s += " " + f;

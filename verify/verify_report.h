@@ -13,6 +13,7 @@ namespace routefix::verify {
 nlohmann::json linkJson(const model::Link& link);
 nlohmann::json tracePathJson(const sim::TracePath& path);  // spec.md trace "paths" element
 nlohmann::json routeJson(const sim::Route& route);         // spec.md routes element
+nlohmann::json routeJson(const sim::Ipv6Route& route);     // the same of an IPv6 route
 nlohmann::json counterexampleJson(const Counterexample& c);
 std::string counterexampleText(const Counterexample& c);   // several lines, for people
 
