@@ -53,7 +53,7 @@ symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Pre
     b.as_path.assign(r->as_path.begin(), r->as_path.end());
     b.med = r->metric;
     b.origin = r->origin;
-    b.communities = r->communities;
+    b.communities.assign(r->communities.begin(), r->communities.end());
     b.learned_ibgp = r->protocol == sim::Protocol::Ibgp;
     b.learned_from = r->received_from;
     if (!r->protocol_next_hops.empty() && r->protocol_next_hops.front().ip)

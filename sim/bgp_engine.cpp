@@ -953,11 +953,9 @@ class Engine {
       Route r;
       r.prefix = prefix;
       r.metric = b.med;
-      auto [list, fresh] = asPathLists_.try_emplace(b.as_path);
-      if (fresh) list->second = tables_.paths.asns(b.as_path);
-      r.as_path = list->second;
+      r.as_path = sharedById(asPathLists_, b.as_path, [&] { return tables_.paths.asns(b.as_path); });
       r.local_pref = b.local_pref;
-      r.communities = tables_.communities.get(b.communities);
+      r.communities = sharedById(communityLists_, b.communities, [&] { return tables_.communities.get(b.communities); });
       r.weight = b.weight;
       r.origin = b.origin;
       r.admin_distance = distanceOf(n, b);
@@ -979,6 +977,15 @@ class Engine {
       if (!baseline_ && routes.capacity() == 0) routes.reserve(prefixesLeft_ + ribs_[n].routes().size());
       routes.push_back(std::move(r));
     }
+  }
+
+  // A route's list for an interned attribute id: made once, shared by every route with it.
+  template <class T, class Make>
+  static const SharedList<T>& sharedById(std::unordered_map<uint32_t, SharedList<T>>& lists, uint32_t id,
+                                         Make make) {
+    auto [it, fresh] = lists.try_emplace(id);
+    if (fresh) it->second = make();
+    return it->second;
   }
 
   // Aggregates take their attributes from the best paths of the prefixes they cover, from
@@ -1050,6 +1057,7 @@ class Engine {
   std::unordered_map<std::vector<uint32_t>, Hops, IdsHash> protocolHops_;  // by next-hop addresses
   std::vector<uint32_t> key_;
   std::unordered_map<uint32_t, SharedList<uint32_t>> asPathLists_;  // by interned path id
+  std::unordered_map<uint32_t, SharedList<model::Community>> communityLists_;  // by interned set id
   const Hops discard_{Hop{std::nullopt, "Null0", "", true}};
   std::vector<PeeringFacts> facts_;  // per peering
   std::vector<uint32_t> peerResolution_;  // per peering: resolution of the peer's address

@@ -157,6 +157,7 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
   auto topology = std::make_shared<Topology>(network, options, vrfInstances);
   PolicyContext context(network);
   IgpRoutes igp = computeIgp(*topology, context.policies);
+  keepTablesOnly(igp);
   // BGP routes redistributed into OSPF change the IGP, and the IGP what BGP decides: the two
   // are computed in turn until the IGP stops changing (bounded; a network whose
   // redistribution feeds back on itself may not settle, and says so).
@@ -168,6 +169,7 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
     IgpRoutes next = computeIgp(*topology, context.policies, nullptr, &run.redistributable);
     settled = sameIgp(next, igp);
     if (settled) break;
+    keepTablesOnly(next);
     igp = std::move(next);
     run = runBgp(*topology, context, igp, true);
   }

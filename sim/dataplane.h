@@ -22,29 +22,32 @@ using model::Prefix;
 
 // Names as spec.md prints them: connected, local, static, ospf, ospf-ia, ospf-e1, ospf-e2,
 // bgp, ibgp, aggregate.
-enum class Protocol { Connected, Local, Static, Ospf, OspfInterArea, OspfE1, OspfE2, Bgp, Ibgp, Aggregate, Eigrp, EigrpExternal };
+enum class Protocol : uint8_t { Connected, Local, Static, Ospf, OspfInterArea, OspfE1, OspfE2, Bgp, Ibgp, Aggregate, Eigrp, EigrpExternal };
 std::string protocolName(Protocol p);
 
 struct Route {
+  // Fields ordered to leave no padding: a large WAN holds tens of millions of routes.
   Prefix prefix;
-  Protocol protocol = Protocol::Connected;
   NextHops next_hops;  // ECMP next hops together, sorted
   // The next hops the route was learned or configured with, where they are not the
   // forwarding ones above (no interface; node = the device owning the address): the BGP next
   // hops of a learned BGP route, the configured next hops of a recursive static. IOS `show
   // ip route` prints these.
   NextHops protocol_next_hops;
-  uint32_t admin_distance = 0;
-  uint32_t metric = 0;
-  // BGP attributes (empty/nullopt for other protocols)
-  SharedList<uint32_t> as_path;  // shared: every route through the same neighbour repeats it
-  std::optional<uint32_t> local_pref;
-  std::vector<model::Community> communities;
-  std::optional<uint32_t> weight;
-  uint8_t origin = 0;            // 0 igp, 1 egp, 2 incomplete
-  uint32_t eigrp_as = 0;         // EIGRP: the AS number of the process that learned it
+  // BGP attributes (empty/nullopt for other protocols). The lists are shared between the
+  // routes that carry the same ones (every route through the same neighbour repeats its AS
+  // path; a WAN's routes carry a handful of community sets).
+  SharedList<uint32_t> as_path;
+  SharedList<model::Community> communities;
   std::string received_from;     // BGP: peer node name or peer address
   model::SourceSpan origin_span; // the statement that put the route into the network, if any
+  std::optional<uint32_t> local_pref;
+  std::optional<uint32_t> weight;
+  uint32_t admin_distance = 0;
+  uint32_t metric = 0;
+  uint32_t eigrp_as = 0;         // EIGRP: the AS number of the process that learned it
+  Protocol protocol = Protocol::Connected;
+  uint8_t origin = 0;            // 0 igp, 1 egp, 2 incomplete
 
   bool operator==(const Route&) const = default;
 };

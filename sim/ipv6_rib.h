@@ -18,7 +18,7 @@
 
 namespace routefix::sim {
 
-enum class Protocol;  // dataplane.h
+enum class Protocol : uint8_t;  // dataplane.h
 
 struct Ipv6NextHop {
   std::optional<model::IpAddress> ip;  // none for connected routes and interface statics
@@ -40,7 +40,7 @@ struct Ipv6Route {
   // BGP attributes (BGP IPv6 unicast routes; empty for the others), as Route's.
   SharedList<uint32_t> as_path;
   std::optional<uint32_t> local_pref;
-  std::vector<model::Community> communities;
+  SharedList<model::Community> communities;
   std::optional<uint32_t> weight;
   uint8_t origin = 0;
   std::string received_from;

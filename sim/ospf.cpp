@@ -598,6 +598,15 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     // Junos prefers its internal OSPF routes (10) far over external ones (150); IOS and FRR
     // use 110 for both. A configured distance applies to all.
     uint32_t externalDistance = d.ospf->distance.value_or(d.defaults.distance_ospf_external);
+    // A node reaches most prefixes over one of a few next-hop sets (its neighbours): the
+    // routes share one list per set instead of each holding its own (issue 17, item 3).
+    std::map<std::vector<NextHop>, NextHops> hopSets;
+    auto shared = [&](std::vector<NextHop> hops) -> const NextHops& {
+      auto [it, fresh] = hopSets.try_emplace(hops);
+      if (fresh) it->second = std::move(hops);
+      return it->second;
+    };
+    out[n].reserve(state[n].intra.size() + state[n].discardRanges.size() + state[n].inter.size() + ext[n].size());
     auto emit = [&](const Prefix& p, const Candidate& c, Protocol proto) {
       if (c.hops.empty()) return;
       Route r;
@@ -619,7 +628,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       // `maximum-paths N` keeps N of the equal-cost paths: the lowest gateway addresses, as
       // FRR did in the lab (which N it keeps is not documented).
       if (d.ospf->maximum_paths && hops.size() > d.ospf->maximum_paths) hops.resize(d.ospf->maximum_paths);
-      for (auto& h : hops) r.next_hops.push_back(std::move(h));
+      r.next_hops = shared(std::move(hops));
       out[n].push_back(std::move(r));
     };
     for (const auto& [p, c] : state[n].intra) emit(p, c, Protocol::Ospf);
@@ -628,7 +637,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       r.prefix = p;
       r.protocol = Protocol::Ospf;
       r.admin_distance = distance;
-      r.next_hops.push_back(NextHop{std::nullopt, "", "", true});
+      r.next_hops = shared({NextHop{std::nullopt, "", "", true}});
       out[n].push_back(std::move(r));
     }
     for (const auto& [p, c] : state[n].inter) emit(p, c, Protocol::OspfInterArea);

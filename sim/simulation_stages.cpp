@@ -121,6 +121,11 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
   return igp;
 }
 
+void keepTablesOnly(IgpRoutes& igp) {
+  for (auto* part : {&igp.connected, &igp.eigrp, &igp.ospf, &igp.aggregates})
+    for (auto& routes : *part) std::vector<Route>().swap(routes);
+}
+
 bool redistributesBgpIntoIgp(const model::Network& network) {
   auto fromBgp = [](const std::vector<model::Redistribution>& rs) {
     return std::any_of(rs.begin(), rs.end(), [](const model::Redistribution& r) { return r.source == model::RouteSource::Bgp; });
@@ -146,10 +151,12 @@ std::vector<std::vector<Route>> activeBgpRoutes(const std::vector<std::vector<Ro
 
 NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp) {
   // The IGP routes go after the BGP ones, which stay where they are (a fabric node has
-  // hundreds of them), and are listed first all the same.
+  // hundreds of them), and are listed first all the same. The IGP table's winners stand for
+  // all IGP candidates: selection takes the least (distance, protocol, listed order), and
+  // the least of the IGP winners and the BGP routes is the least of all of them.
   size_t bgpCount = bgp.size();
-  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.eigrp[node], &igp.ospf[node], &igp.aggregates[node]})
-    bgp.insert(bgp.end(), part->begin(), part->end());
+  const auto& igpRoutes = igp.ribs[node].routes();
+  bgp.insert(bgp.end(), igpRoutes.begin(), igpRoutes.end());
   NodeRib rib = selectInstalled(std::move(bgp), bgpCount);
   auto s = staticRoutes(topo, node, rib);
   if (sameRoutes(s, igp.statics[node])) return rib;
@@ -160,11 +167,10 @@ NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp,
 
 NodeRib patchRoutes(const NodeRib& before, uint32_t node, const IgpRoutes& igp,
                     const std::vector<Prefix>& replaced, std::vector<Route> bgp) {
-  // Per replaced prefix, its candidates in installRoutes' order: IGP routes, then BGP.
+  // Per replaced prefix, its candidates in installRoutes' order: the IGP's, then BGP.
   std::vector<Route> candidates;
-  for (const auto* part : {&igp.connected[node], &igp.statics[node], &igp.eigrp[node], &igp.ospf[node], &igp.aggregates[node]})
-    for (const auto& r : *part)
-      if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) candidates.push_back(r);
+  for (const auto& r : igp.ribs[node].routes())
+    if (std::binary_search(replaced.begin(), replaced.end(), r.prefix)) candidates.push_back(r);
   candidates.insert(candidates.end(), std::make_move_iterator(bgp.begin()), std::make_move_iterator(bgp.end()));
   std::vector<Route> chosen = std::move(selectInstalled(std::move(candidates))).release();
   // Merge: the earlier table without the replaced prefixes, and the new choices.
