@@ -1,5 +1,5 @@
 // `routefix routes SNAPSHOT [--node N] [--vrf V] [--prefix P] [--protocol X]
-// [--format text|json|ndjson]`: the installed (best) routes of every node as the simulation
+// [--format text|json|ndjson] [--threads N]`: the installed (best) routes of every node as the simulation
 // computes them, per VRF (formats in cli/routes_output.h).
 #include <algorithm>
 #include <iostream>
@@ -30,9 +30,11 @@ const RegisterCommand kRoutes{
       auto format = std::make_shared<std::string>("text");
       auto access = std::make_shared<model::SnapshotAccess>();
       auto maxMemory = std::make_shared<std::string>();
+      auto threads = std::make_shared<unsigned>(1);
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
+      addThreadsOption(app, *threads, "threads deciding BGP prefixes (default: the usable CPUs)");
       auto vrf = std::make_shared<std::string>();
       app.add_option("--node", *node, "only this node");
       app.add_option("--vrf", *vrf, "only this VRF's tables (\"default\": the default VRF's)");
@@ -64,7 +66,9 @@ const RegisterCommand kRoutes{
                          [&](const model::Device& d) { return d.vrfs.count(filter.vrf); }))
           throw model::InputError("--vrf: no device has a VRF named '" + filter.vrf + "'");
         memory.beforeSimulating(sim::estimateSimulationMemory(net, {.routes_json = *format != "text"}));
-        sim::DataPlane dp = sim::simulate(net);
+        sim::SimulationOptions options;
+        options.threads = *threads;
+        sim::DataPlane dp = sim::simulate(net, options);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         if (*format == "json") writeRoutesJson(dp, filter, std::cout);
         else if (*format == "ndjson") writeRoutesNdjson(dp, filter, std::cout);

@@ -143,6 +143,13 @@ class Engine {
       if (baseline_) outcome_.redecided.resize(n);
   }
 
+  // Decide only run `part` of `parts` consecutive runs of the prefixes (see computeBgpPart).
+  Engine& onlyPart(size_t part, size_t parts) {
+    part_ = part;
+    parts_ = parts;
+    return *this;
+  }
+
   typename F::Outcome run(bool keepState) {
     if constexpr (F::kIpv4)
       if (keepState) state_ = std::make_shared<BgpConvergedState>();
@@ -155,9 +162,11 @@ class Engine {
       if (up_[p] && facts_[p].default_originate) prefixes.insert(F::defaultRoute());
     if (baseline_)
       for (const auto& [p, v] : baseline_->prefixes) prefixes.insert(p);
-    prefixesLeft_ = prefixes.size();
-    for (const auto& p : prefixes) {
-      runPrefix(p);
+    size_t first = prefixes.size() * part_ / parts_, end = prefixes.size() * (part_ + 1) / parts_;
+    prefixesLeft_ = end - first;
+    auto it = std::next(prefixes.begin(), static_cast<std::ptrdiff_t>(first));
+    for (size_t i = first; i < end; ++i, ++it) {
+      runPrefix(*it);
       --prefixesLeft_;
     }
     if constexpr (F::kIpv4)
@@ -974,7 +983,9 @@ class Engine {
       // A run from scratch emits all of a node's routes, which installRoutes then joins with
       // its IGP routes in place: room for both at once spares a large fabric's nodes growing
       // (moving every route into fresh memory) twice.
-      if (!baseline_ && routes.capacity() == 0) routes.reserve(prefixesLeft_ + ribs_[n].routes().size());
+      // (joinBgpParts makes that room for a run in parts.)
+      if (!baseline_ && parts_ == 1 && routes.capacity() == 0)
+        routes.reserve(prefixesLeft_ + ribs_[n].routes().size());
       routes.push_back(std::move(r));
     }
   }
@@ -1084,6 +1095,7 @@ class Engine {
   static constexpr uint32_t kNoPrepend = 0xffffffffu;
   std::array<uint32_t, 4> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, own, result
 
+  size_t part_ = 0, parts_ = 1;
   typename F::Outcome outcome_;
 };
 
@@ -1097,6 +1109,45 @@ BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
   return Engine<Ipv4Unicast>(family, topo, igpRibs, sessions.peerings, policies, tables, nullptr, nullptr,
                              resolutionRibs)
       .run(keepState);
+}
+
+bool decidesPrefixesApart(const Topology& topo) {
+  for (uint32_t i = 0; i < topo.nodeCount(); ++i)
+    if (topo.device(i).bgp && !topo.device(i).bgp->aggregates.empty()) return false;
+  return true;
+}
+
+BgpOutcome computeBgpPart(const Topology& topo, const std::vector<NodeRib>& igpRibs,
+                          const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
+                          AttributeTables& tables, size_t part, size_t parts,
+                          const std::vector<NodeRib>* resolutionRibs) {
+  Ipv4Unicast family{topo};
+  return Engine<Ipv4Unicast>(family, topo, igpRibs, sessions.peerings, policies, tables, nullptr, nullptr,
+                             resolutionRibs)
+      .onlyPart(part, parts)
+      .run(false);
+}
+
+BgpOutcome joinBgpParts(std::vector<BgpOutcome> parts, const std::vector<NodeRib>& igpRibs) {
+  BgpOutcome out;
+  out.routes.resize(igpRibs.size());
+  for (size_t n = 0; n < igpRibs.size(); ++n) {
+    size_t count = igpRibs[n].routes().size();  // room for installRoutes, as computeBgp leaves
+    for (const auto& part : parts) count += part.routes[n].size();
+    out.routes[n].reserve(count);
+    for (auto& part : parts) {
+      auto& routes = part.routes[n];
+      out.routes[n].insert(out.routes[n].end(), std::make_move_iterator(routes.begin()),
+                           std::make_move_iterator(routes.end()));
+      std::vector<Route>().swap(routes);
+    }
+  }
+  for (auto& part : parts) {
+    out.oscillating.insert(out.oscillating.end(), part.oscillating.begin(), part.oscillating.end());
+    out.warnings.insert(out.warnings.end(), part.warnings.begin(), part.warnings.end());
+    out.unresolved.insert(out.unresolved.end(), part.unresolved.begin(), part.unresolved.end());
+  }
+  return out;
 }
 
 BgpOutcome recomputeBgp(const BgpConvergedState& converged, const Topology& topo,

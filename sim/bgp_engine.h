@@ -44,6 +44,20 @@ BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       AttributeTables& tables, bool keepState = false,
                       const std::vector<NodeRib>* resolutionRibs = nullptr);
 
+// computeBgp in parts that may run at the same time, each with policies and tables of its
+// own: the prefixes, in the order computeBgp decides them, are cut into `parts` consecutive
+// runs and computeBgpPart decides run `part`. joinBgpParts puts the parts' outcomes together
+// in part order, which is computeBgp's outcome: the same routes in the same order, the same
+// warnings (the decision for one prefix reads nothing another prefix decided). That is not
+// so where an aggregate takes contributions from the prefixes decided before it:
+// decidesPrefixesApart says whether the network has none.
+bool decidesPrefixesApart(const Topology& topo);
+BgpOutcome computeBgpPart(const Topology& topo, const std::vector<NodeRib>& igpRibs,
+                          const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,
+                          AttributeTables& tables, size_t part, size_t parts,
+                          const std::vector<NodeRib>* resolutionRibs = nullptr);
+BgpOutcome joinBgpParts(std::vector<BgpOutcome> parts, const std::vector<NodeRib>& igpRibs);
+
 // The same network with some links failed, starting from `converged` (which must have
 // converged): only prefixes a down session carried, or that `changedNodes` (nodes whose IGP
 // routes or links changed) may affect, are decided again, from the baseline's paths. With

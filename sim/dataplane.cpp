@@ -121,7 +121,8 @@ struct BgpRun {
   std::vector<std::vector<Route>> redistributable;  // active BGP routes, when asked for
 };
 
-BgpRun runBgp(const Topology& topology, PolicyContext& context, const IgpRoutes& igp, bool keepActive) {
+BgpRun runBgp(const Topology& topology, PolicyContext& context, const IgpRoutes& igp, bool keepActive,
+             unsigned threads) {
   // FRR resolves BGP next hops, and reaches multihop peers, over any route of its RIB, BGP
   // routes included. A round resolves over the IGP first; while its unresolved next hops
   // resolve over the main RIBs it produced, another round resolves over those (bounded).
@@ -130,8 +131,8 @@ BgpRun runBgp(const Topology& topology, PolicyContext& context, const IgpRoutes&
   for (int round = 0; round < kMaxRounds; ++round) {
     const std::vector<NodeRib>& over = round == 0 ? igp.ribs : run.ribs;
     run.setup = establishSessions(topology, over);
-    run.outcome = computeBgp(topology, igp.ribs, run.setup, context.policies, context.tables, false,
-                             round == 0 ? nullptr : &run.ribs);
+    run.outcome = computeBgpOnThreads(topology, igp.ribs, run.setup, context, threads,
+                                      round == 0 ? nullptr : &run.ribs);
     std::vector<std::vector<Route>> bgp;
     if (keepActive) bgp = run.outcome.routes;
     std::vector<NodeRib> main(topology.nodeCount());
@@ -162,7 +163,7 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
   // are computed in turn until the IGP stops changing (bounded; a network whose
   // redistribution feeds back on itself may not settle, and says so).
   bool feedback = redistributesBgpIntoIgp(network);
-  BgpRun run = runBgp(*topology, context, igp, feedback);
+  BgpRun run = runBgp(*topology, context, igp, feedback, options.threads);
   constexpr int kMaxIgpRounds = 6;
   bool settled = !feedback;
   for (int round = 0; feedback && round < kMaxIgpRounds && !settled; ++round) {
@@ -171,7 +172,7 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
     if (settled) break;
     keepTablesOnly(next);
     igp = std::move(next);
-    run = runBgp(*topology, context, igp, true);
+    run = runBgp(*topology, context, igp, true, options.threads);
   }
   if (!settled)
     run.outcome.warnings.push_back("BGP routes redistributed into OSPF did not settle after " +

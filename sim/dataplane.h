@@ -90,6 +90,8 @@ struct BgpSessionStatus {
 
 struct SimulationOptions {
   std::set<model::Link> failed_links;  // links (as in Network::links) that are down
+  // BGP decides its prefixes on this many threads (the same tables with any number).
+  unsigned threads = 1;
 };
 
 namespace detail {

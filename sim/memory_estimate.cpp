@@ -12,11 +12,11 @@ namespace {
 // bench/gen_wan WANs of 540, 1,040 and 2,040 routers, then raised about 15 % so the estimate
 // stays over the peak (bench/memory_bench.sh prints the comparison; README "Bounds on time
 // and memory" has the table). A route is a Route in the BGP outcome, again in the merged
-// table and in the IGP table it resolved over, with its next-hop lists and its span's file
-// name. The cost per counted route grows with the network (560 B at 540 routers, 670 at
-// 1,040, 820 at 2,040; fitted: 475 B + 0.17 B per device), so a part of it is per device.
-constexpr uint64_t kBytesPerRoute = 550;
-constexpr uint64_t kBytesPerRoutePerThousandDevices = 200;
+// table and in the IGP table it resolved over; next-hop lists, AS paths and community sets
+// are shared between routes (issue 17). The cost per counted route grows a little with the
+// network (356 B at 540 routers, 418 at 1,040, 432 at 2,040), so a part of it is per device.
+constexpr uint64_t kBytesPerRoute = 470;
+constexpr uint64_t kBytesPerRoutePerThousandDevices = 20;
 // A received path kept for failure scenarios: a BgpPath in the prefix's arena and its slot
 // in the per-session Adj-RIB-In vector.
 constexpr uint64_t kBytesPerKeptPath = 128;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "cluster/parallel_for.h"
 #include "sim/eigrp.h"
 #include "sim/ospf.h"
 #include "sim/rib.h"
@@ -119,6 +120,23 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
     if (!igp.aggregates[i].empty()) rebuild(i);
   }
   return igp;
+}
+
+BgpOutcome computeBgpOnThreads(const Topology& topo, const std::vector<NodeRib>& igpRibs,
+                               const BgpSessionSetup& sessions, PolicyContext& context, unsigned threads,
+                               const std::vector<NodeRib>* resolutionRibs) {
+  if (threads <= 1 || !decidesPrefixesApart(topo))
+    return computeBgp(topo, igpRibs, sessions, context.policies, context.tables, false, resolutionRibs);
+  // One part per thread: a part repeats the per-session setup (policies on originations,
+  // peering facts) and resolves next hops again, so more parts cost more than they balance.
+  std::vector<BgpOutcome> parts(threads);
+  std::vector<std::unique_ptr<PolicyContext>> contexts(threads);
+  cluster::parallelFor(threads, threads, [&](unsigned, size_t part) {
+    if (part > 0) contexts[part] = std::make_unique<PolicyContext>(topo.network());
+    PolicyContext& own = part > 0 ? *contexts[part] : context;
+    parts[part] = computeBgpPart(topo, igpRibs, sessions, own.policies, own.tables, part, threads, resolutionRibs);
+  });
+  return joinBgpParts(std::move(parts), igpRibs);
 }
 
 void keepTablesOnly(IgpRoutes& igp) {

@@ -45,6 +45,13 @@ IgpRoutes computeIgp(const Topology& topo, std::vector<PolicyEvaluator>& policie
                      const IgpRoutes* baseline = nullptr,
                      const std::vector<std::vector<Route>>* bgp = nullptr);
 
+// computeBgp from scratch on up to `threads` threads: the prefixes in parts, each decided with
+// a PolicyContext of its own (the first part uses `context`), joined in order, so the
+// outcome is one thread's. One thread where decidesPrefixesApart says no.
+BgpOutcome computeBgpOnThreads(const Topology& topo, const std::vector<NodeRib>& igpRibs,
+                               const BgpSessionSetup& sessions, PolicyContext& context, unsigned threads,
+                               const std::vector<NodeRib>* resolutionRibs = nullptr);
+
 // Frees the connected, EIGRP, OSPF and aggregate routes, which only computeIgp's `baseline`
 // reads; the tables (`ribs`) and the statics (installRoutes compares them) stay. On a large
 // WAN the OSPF routes held twice were a quarter of the peak memory.

@@ -100,6 +100,7 @@ model::Link VrfInstances::repoint(const model::Link& link) const {
 SimulationOptions VrfInstances::options(const SimulationOptions& snapshotOptions) const {
   if (!expanded_) return snapshotOptions;
   SimulationOptions out;
+  out.threads = snapshotOptions.threads;
   for (const auto& link : snapshotOptions.failed_links) out.failed_links.insert(repoint(link));
   return out;
 }

@@ -1,5 +1,6 @@
-// --threads changes how fast, never what: verify and diff print the same bytes and exit the
-// same way with 1, 2 and 4 threads on every bundled example, with and without link failures.
+// --threads changes how fast, never what: verify, diff and routes print the same bytes and
+// exit the same way with 1, 2 and 4 threads on every bundled example, with and without link
+// failures.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -62,4 +63,22 @@ TEST_CASE("verify: the same report with 1, 2 and 4 threads on a generated fat-tr
   // Two failures cut an edge router off (k=4: two uplinks each): intents fail in some
   // scenarios of a window and hold in others.
   checkSameForEveryThreadCount({"verify", dir.string(), "--failures", "2", "--format", "json"});
+}
+
+TEST_CASE("routes: the same tables with 1, 2 and 4 threads deciding BGP prefixes") {
+  for (const auto& example : routefix::e2e::bundledExamples()) {
+    checkSameForEveryThreadCount({"routes", example, "--format", "json"});
+    checkSameForEveryThreadCount({"routes", example});
+  }
+  // Generated networks with many BGP prefixes, cut into parts: a fat-tree (eBGP, multipath)
+  // and a WAN (OSPF, iBGP with route reflectors, eBGP to external ASes with local-pref).
+  routefix::e2e::ScratchDir scratch("threads-routes");
+  std::string bench = std::string(ROUTEFIX_BINARY_DIR) + "/bench/";
+  auto fattree = scratch / "fattree", wan = scratch / "wan";
+  REQUIRE(std::system((shellQuote(bench + "gen_fattree") + " 6 " + shellQuote(fattree.string()) + " >/dev/null 2>&1").c_str()) == 0);
+  REQUIRE(std::system((shellQuote(bench + "gen_wan") + " " + shellQuote(wan.string()) +
+                       " --routers 30 --rrs 2 --externals 6 --prefixes 5 --seed 3 >/dev/null 2>&1")
+                          .c_str()) == 0);
+  checkSameForEveryThreadCount({"routes", fattree.string(), "--format", "json"});
+  checkSameForEveryThreadCount({"routes", wan.string(), "--format", "json"});
 }
