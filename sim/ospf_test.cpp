@@ -43,6 +43,23 @@ TEST_CASE("OSPF: equal-cost paths are all kept, costs add up along the path") {
   CHECK(nextHopNodes(*r) == std::vector<std::string>{"r2", "r3"});
 }
 
+TEST_CASE("OSPF routes over the same equal-cost next hops share one list (issue 17)") {
+  auto b = square();
+  b.iface("r4", "lan2", "172.16.5.0/24");
+  for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);
+  auto dp = simulate(b.build());
+  const Route* lan = routeAt(dp, "r1", "172.16.4.0/24");
+  const Route* lan2 = routeAt(dp, "r1", "172.16.5.0/24");
+  const Route* link = routeAt(dp, "r1", "10.0.24.0/30");  // over r2 alone
+  REQUIRE(lan);
+  REQUIRE(lan2);
+  REQUIRE(link);
+  CHECK(nextHopNodes(*lan2) == std::vector<std::string>{"r2", "r3"});
+  CHECK(lan->next_hops.sharesWith(lan2->next_hops));
+  CHECK(nextHopNodes(*link) == std::vector<std::string>{"r2"});
+  CHECK_FALSE(link->next_hops.sharesWith(lan->next_hops));
+}
+
 TEST_CASE("OSPF maximum-paths 1 keeps the equal-cost path with the lowest gateway") {
   auto b = square();
   for (auto n : {"r1", "r2", "r3", "r4"}) ospfAll(b, n);

@@ -93,11 +93,13 @@ class NetworkBuilder {
       if (i.name == "to-" + peer) i.ospf_area = 0;
   }
 
-  void permitAll(const std::string& node, const std::string& name = "ALL") {
+  // A route-map of one clause that permits everything, applying `sets`.
+  void permitAll(const std::string& node, const std::string& name = "ALL", std::vector<PolicySet> sets = {}) {
     RoutePolicy p;
     p.name = name;
     PolicyClause c;
     c.seq = 10;
+    c.sets = std::move(sets);
     p.clauses.push_back(c);
     dev(node).route_policies[name] = p;
   }
