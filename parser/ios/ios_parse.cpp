@@ -45,6 +45,15 @@ std::string validUtf8(const std::string& in) {
   return out;
 }
 
+// The lexer ends a line at a lone '\r' as at '\n', but ANTLR numbers lines by '\n' alone: a file
+// with old Mac line endings would have its tokens' lines disagree with the line table below,
+// and a statement be read from another line. Such '\r's become '\n'.
+size_t nextLoneCarriageReturn(const std::string& text, size_t from) {
+  for (size_t i = text.find('\r', from); i != std::string::npos; i = text.find('\r', i + 1))
+    if (i + 1 == text.size() || text[i + 1] != '\n') return i;
+  return std::string::npos;
+}
+
 // Views into `text`, which outlives them (a copy of every line doubled a large file's memory).
 std::vector<std::string_view> splitLines(const std::string& text) {
   std::vector<std::string_view> lines;
@@ -53,7 +62,7 @@ std::vector<std::string_view> splitLines(const std::string& text) {
     size_t end = text.find_first_of("\r\n", start);
     if (end == std::string::npos) end = text.size();
     lines.push_back(std::string_view(text).substr(start, end - start));
-    // "\r\n" is one line break, as in the lexer.
+    // "\r\n" is one line break, as in the lexer (a lone '\r' is a '\n' by now).
     start = end + (text.compare(end, 2, "\r\n") == 0 ? 2 : 1);
   }
   return lines;
@@ -94,8 +103,14 @@ const ios::KeywordAbbreviations& keywordAbbreviations(const grammar::ios::IosPar
 void parseFile(const ConfigFile& file, model::Vendor dialect, ios::DeviceBuilder& out) {
   // The lexer reads the file in place when it is clean; a large file is not copied.
   std::string cleaned;
-  bool clean = !file.text.empty() && file.text.back() == '\n' && model::isValidUtf8(file.text);
-  const std::string& text = clean ? file.text : (cleaned = validUtf8(file.text));
+  bool clean = !file.text.empty() && file.text.back() == '\n' && model::isValidUtf8(file.text) &&
+               nextLoneCarriageReturn(file.text, 0) == std::string::npos;
+  if (!clean) {
+    cleaned = validUtf8(file.text);
+    for (size_t i = nextLoneCarriageReturn(cleaned, 0); i != std::string::npos; i = nextLoneCarriageReturn(cleaned, i))
+      cleaned[i] = '\n';
+  }
+  const std::string& text = clean ? file.text : cleaned;
   std::vector<std::string_view> lines = splitLines(text);
   WarningErrorListener errors(out, file.path, lines);
 

@@ -116,6 +116,16 @@ TEST_CASE("truncated statements warn on their own lines and do not disturb neigh
   CHECK(p.device.bgp->findNeighbor(*model::Ipv4::parse("10.0.0.2")));
 }
 
+// Found by the IOS fuzzer: the lexer ended lines at the lone '\r's, ANTLR did not count them,
+// and the walker read a statement's words from an empty line (a null-reference UB).
+TEST_CASE("lone carriage returns end lines, and warnings name the lines they are on") {
+  auto p = parseText("hostname r1\rvrf context A\r\r\r\rbogus line\rinterface e0\r ip address 10.0.0.1 255.255.255.0\r");
+  CHECK(p.device.name == "r1");
+  REQUIRE(p.device.interfaces.size() == 1);
+  CHECK(p.device.interfaces[0].address->subnet() == *Prefix::parse("10.0.0.0/24"));
+  CHECK(warningLines(p) == std::vector<int>{6});
+}
+
 TEST_CASE("garbage: random bytes, NULs, invalid UTF-8, huge tokens, CRLF, no final newline") {
   std::string junk = "hostname r1\r\n";
   const char binary[] = "\x00\xff\xfe garbage \x80\x81\n";

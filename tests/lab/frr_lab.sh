@@ -6,7 +6,8 @@
 # routing state has settled and dumps, per router, into OUTDIR/<router>/:
 #   route.json (show ip route json), route6.json (show ipv6 route json), bgp.json (show ip bgp
 #   json), bgp6.json (show bgp ipv6 unicast json), ospf-route.json, bgp-summary.json,
-#   ospf-neighbor.json, running.conf, vtysh.log (output of the config push).
+#   ospf-neighbor.json, ospf-external.json (the AS-external LSAs), running.conf, vtysh.log
+#   (output of the config push).
 # Namespaces, daemons and state are torn down on every exit (trap), and leftovers of an earlier
 # crashed run with the same id are removed first. Needs root and FRR (/usr/lib/frr, vtysh).
 # Exit: 0 lab ran and was dumped; 1 a config line was rejected, no convergence, or the host's
@@ -119,9 +120,8 @@ ns_of() { echo "${ns_of_if["$1 $2"]:-$ns_prefix$1}"; }
 mkdir -p "$state" "$outdir"
 chown frr:frr "$state" 2>/dev/null || true
 
-# 1. Namespaces and links, links still down so that every daemon is configured before the
-#    first hello/OPEN is sent (OSPF then forms adjacencies at once instead of a hello later).
-#    One `ip -batch` for all of it: each ip process costs more than its work.
+# 1. Namespaces and links. One `ip -batch` for all of it: each ip process costs more than its
+#    work.
 links_up=()
 sink=${ns_prefix}-sink stubs=0
 batch=$state/setup.ip
@@ -159,6 +159,14 @@ for r in "${routers[@]}"; do
 done
 for ((i = 1; i <= stubs; i++)); do echo "link set s$i up"; done >"$state/sink.ip"
 ip -n "$sink" -batch "$state/sink.ip"
+# Links up before any daemon starts: zebra installs a route through a veth whose far end is
+# still down as a kernel nexthop, the kernel refuses it ("Carrier for nexthop device is down")
+# and zebra never retries, so a static route came up "failed" and unredistributed in about half
+# the runs of ospf-stub-nssa when the links went up after the configs.
+for l in "${links_up[@]}"; do
+  read -r ns ifname <<<"$l"
+  ip -n "$ns" link set "$ifname" up
+done
 
 [ -z "${FRR_LAB_VERBOSE:-}" ] || log "namespaces and links created"
 
@@ -221,11 +229,6 @@ for r in "${routers[@]}"; do mkdir -p "$outdir/$r"; push_config "$r" & pushers+=
 rejected=0
 for p in "${pushers[@]}"; do wait "$p" || rejected=1; done
 ((rejected == 0)) || exit 1
-
-for l in "${links_up[@]}"; do
-  read -r ns ifname <<<"$l"
-  ip -n "$ns" link set "$ifname" up
-done
 log "${#routers[@]} routers configured, links up; waiting for convergence"
 
 # 4. Settle: the fingerprint of every router's routes, BGP sessions and OSPF neighbours must

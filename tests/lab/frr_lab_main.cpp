@@ -96,6 +96,7 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
       {"bgp-summary.json", "bgpd", "show bgp summary json"},
       {"ospf-route.json", "ospfd", "show ip ospf route json"},
       {"ospf-neighbor.json", "ospfd", "show ip ospf neighbor json"},
+      {"ospf-external.json", "ospfd", "show ip ospf database external json"},
   };
   for (const auto& r : routers) {
     fs::create_directories(outdir / r);
