@@ -5,7 +5,6 @@
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 
-#include <sstream>
 
 namespace routefix::parser::ios {
 
@@ -110,9 +109,7 @@ antlrcpp::Any ConfigWalker::visitEigrpDistributeList(IosParser::EigrpDistributeL
   list.inbound = words[3] == "in";
   list.prefix_list = words[1] == "prefix";
   // Names keep their case (splitWords lowers every word).
-  std::vector<std::string> raw;
-  std::istringstream line(currentLine());
-  for (std::string w; line >> w;) raw.push_back(w);
+  std::vector<std::string> raw = splitWordsAsWritten(currentLine());
   list.name = raw[2];
   if (raw.size() == 5) list.interface = raw[4];
   list.span = here();

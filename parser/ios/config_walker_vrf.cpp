@@ -2,7 +2,6 @@
 // context X`, EOS `vrf instance X`, FRR `vrf X`), interface membership, and the VRF blocks of
 // router bgp (IOS `address-family ipv4 vrf X`, EOS / NX-OS `vrf X`; FRR's `router bgp N vrf
 // X` is in visitRouterBgp). Route distinguishers and route targets are kept as written.
-#include <sstream>
 
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
@@ -10,15 +9,6 @@
 namespace routefix::parser::ios {
 
 namespace {
-// The line's words as written: VRF names, route distinguishers and targets keep their case
-// (splitWords lowercases, for keywords).
-std::vector<std::string> wordsAsWritten(const std::string& line) {
-  std::vector<std::string> words;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
 bool isFamily(const std::string& word) {
   return word == "vpn-ipv4" || word == "vpn-ipv6" || word == "evpn" || word == "ipv4" || word == "ipv6" ||
          word == "mvpn";
@@ -38,7 +28,7 @@ void ConfigWalker::putInVrf(model::Interface& i, const std::string& vrf) {
 
 bool ConfigWalker::openVrfDefinition(const std::vector<std::string>& words) {
   std::string name;
-  auto written = wordsAsWritten(currentLine());
+  auto written = splitWordsAsWritten(currentLine());
   if (words.size() == 3 && words[0] == "vrf" &&
       (words[1] == "definition" || words[1] == "context" || words[1] == "instance"))
     name = written[2];
@@ -82,7 +72,7 @@ void ConfigWalker::handleVrfDefinitionLine(IosParser::LineContext* ctx, const st
 }
 
 bool ConfigWalker::recordVrfAttribute(const std::vector<std::string>& words, model::Vrf& v) {
-  auto written = wordsAsWritten(currentLine());
+  auto written = splitWordsAsWritten(currentLine());
   if (words.size() == 2 && words[0] == "rd") {
     v.route_distinguisher = written[1];
     v.route_distinguisher_span = here();
@@ -111,7 +101,7 @@ bool ConfigWalker::recordVrfAttribute(const std::vector<std::string>& words, mod
 // FRR `import vrf NAME` / `import vrf route-map RM` in a BGP instance's IPv4 unicast family.
 bool ConfigWalker::recordVrfImport(const std::vector<std::string>& words) {
   if (words.size() < 3 || words[0] != "import" || words[1] != "vrf") return false;
-  auto written = wordsAsWritten(currentLine());
+  auto written = splitWordsAsWritten(currentLine());
   model::BgpProcess& bgp = currentBgp();
   if (words.size() == 4 && words[2] == "route-map") {
     bgp.vrf_import_map = model::NameReference{written[3], here()};
@@ -129,7 +119,7 @@ bool ConfigWalker::recordVrfImport(const std::vector<std::string>& words) {
 // (control plane only), so `label vpn export` is recognised and dropped.
 bool ConfigWalker::recordVpnPolicy(const std::vector<std::string>& words) {
   if (frr_bgp_vrf_.empty() || words.size() < 2) return false;
-  auto written = wordsAsWritten(currentLine());
+  auto written = splitWordsAsWritten(currentLine());
   bool vpnPair = words[1] == "vpn";
   if (words.size() == 4 && words[0] == "rd" && vpnPair && words[2] == "export") {
     model::Vrf& v = out_.vrf(frr_bgp_vrf_, here());

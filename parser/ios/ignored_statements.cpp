@@ -1,7 +1,6 @@
 #include "parser/ios/ignored_statements.h"
 
 #include <map>
-#include <sstream>
 
 #include "parser/ios/config_values.h"
 
@@ -140,10 +139,21 @@ bool isIgnoredStatement(IgnoreScope scope, const std::vector<std::string>& words
   return false;
 }
 
-std::vector<std::string> splitWords(const std::string& line) {
+// A vertical tab is part of a word for the lexer, so a line holding only one has a word here too.
+std::vector<std::string> splitWordsAsWritten(const std::string& line) {
   std::vector<std::string> words;
-  std::istringstream in(line);
-  for (std::string w; in >> w;) words.push_back(toLower(w));
+  static constexpr const char* kSeparators = " \t\f";
+  for (size_t start = line.find_first_not_of(kSeparators); start != std::string::npos;) {
+    size_t end = line.find_first_of(kSeparators, start);
+    words.push_back(line.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    start = end == std::string::npos ? end : line.find_first_not_of(kSeparators, end);
+  }
+  return words;
+}
+
+std::vector<std::string> splitWords(const std::string& line) {
+  auto words = splitWordsAsWritten(line);
+  for (auto& w : words) w = toLower(w);
   return words;
 }
 

@@ -13,6 +13,9 @@ enum class IgnoreScope { Global, Interface, RouterBgp, BgpNeighbor, RouterOspf, 
 // `[no] neighbor X`.
 bool isIgnoredStatement(IgnoreScope scope, const std::vector<std::string>& words);
 
+// The line's words, separated as the lexer separates them (space, tab, form feed), as written
+// (names, route distinguishers and targets keep their case) or lowercased (for keywords).
+std::vector<std::string> splitWordsAsWritten(const std::string& line);
 std::vector<std::string> splitWords(const std::string& line);
 
 }  // namespace routefix::parser::ios

@@ -124,6 +124,8 @@ TEST_CASE("lone carriage returns end lines, and warnings name the lines they are
   REQUIRE(p.device.interfaces.size() == 1);
   CHECK(p.device.interfaces[0].address->subnet() == *Prefix::parse("10.0.0.0/24"));
   CHECK(warningLines(p) == std::vector<int>{6});
+  // A vertical tab is a word for the lexer: the line is an unrecognized statement, not empty.
+  CHECK(warningLines(parseText("hostname r1\n\v\nvrf context A\r\v\r")) == std::vector<int>{2, 4});
 }
 
 TEST_CASE("garbage: random bytes, NULs, invalid UTF-8, huge tokens, CRLF, no final newline") {
