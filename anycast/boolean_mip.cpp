@@ -330,8 +330,8 @@ std::optional<bool> BooleanMip::evaluate(int column, std::vector<signed char>& m
   return out;
 }
 
-bool BooleanMip::satisfiedBy(const std::vector<double>& values) const {
-  for (const Row& row : rows_) {
+bool BooleanMip::rowsHold(const std::vector<Row>& rows, const std::vector<double>& values) {
+  for (const Row& row : rows) {
     double sum = 0;
     for (const auto& [column, a] : row.entries) sum += a * values[column];
     if (sum < row.lower - 1e-9 || sum > row.upper + 1e-9) return false;

@@ -55,7 +55,8 @@ class BooleanMip {
   std::optional<std::vector<double>> complete(const std::function<std::optional<bool>(const z3::expr&)>& given) const;
 
   // Whether a column vector satisfies every row.
-  bool satisfiedBy(const std::vector<double>& values) const;
+  bool satisfiedBy(const std::vector<double>& values) const { return rowsHold(rows_, values); }
+  static bool rowsHold(const std::vector<Row>& rows, const std::vector<double>& values);
   // Value of a literal in a column vector.
   static bool holds(const Literal& l, const std::vector<double>& values) {
     return l.column < 0 ? l.value : (values[l.column] > 0.5) != l.negated;

@@ -6,8 +6,41 @@
 
 namespace routefix::anycast {
 
+namespace {
+
+// The start shifted down to keep a session unprepended when the problem requires one.
+PrependVector shifted(const PrependProblem& problem, PrependVector p) {
+  const int lowest = *std::min_element(p.begin(), p.end());
+  if (problem.leader_conditions)
+    for (int& k : p) k -= lowest;
+  return p;
+}
+
+}  // namespace
+
 CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
-                 const ClientConstraints& constraints, const std::optional<PrependVector>& start) {
+                 const ClientConstraints& constraints, const std::vector<int>& caps,
+                 const std::optional<PrependVector>& start) {
+  if (!problem.leader_conditions) {
+    translate(problem, steps, constraints, start);
+    return;
+  }
+  std::vector<WeightedCondition> groups;
+  for (const MergedGroup& g : constraints.groups) groups.push_back({&*g.leaders, g.weight});
+  std::vector<const LeaderCondition*> required;
+  for (const auto& leaders : constraints.pinned_leaders) required.push_back(&*leaders);
+  leader_.emplace(groups, required, problem.cliques, caps, problem.scale);
+  objective_ = leader_->columns().objective;
+  constant_ = leader_->softWeightOffset();
+  if (start && !start->empty()) {
+    start_ = leader_->columnsOf(shifted(problem, *start));
+    // CBC takes the start's objective as a cutoff, so it must be a solution.
+    if (!BooleanMip::rowsHold(leader_->rows(), *start_)) start_.reset();
+  }
+}
+
+void CbcRace::translate(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
+                        const ClientConstraints& constraints, const std::optional<PrependVector>& start) {
   for (const z3::expr& h : problem.hard) mip_.require(h);
   std::vector<BooleanMip::Literal> soft;
   for (const SoftTerm& t : problem.soft) soft.push_back(mip_.literal(t.formula));
@@ -35,10 +68,7 @@ CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3
     }
   }
   if (start && !start->empty()) {
-    PrependVector p = *start;
-    const int lowest = *std::min_element(p.begin(), p.end());
-    if (problem.leader_conditions)
-      for (int& k : p) k -= lowest;
+    const PrependVector p = shifted(problem, *start);
     std::unordered_map<unsigned, bool> given;
     for (size_t s = 0; s < steps.size(); ++s)
       for (size_t t = 0; t < steps[s].size(); ++t) given.emplace(steps[s][t].id(), p[s] >= static_cast<int>(t) + 1);
@@ -61,7 +91,8 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
     while (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < delay)
       if (stop_) return;
       else std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    outcome_ = maximiseWithCbc(mip_, objective_, options_);
+    outcome_ = leader_ ? maximiseWithCbc(leader_->columns(), leader_->rows(), options_)
+                       : maximiseWithCbc(mip_, objective_, options_);
     seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (outcome_.status != MipOutcome::Status::Stopped && proved) proved();
   });
@@ -77,6 +108,7 @@ void CbcRace::join() {
 }
 
 PrependVector CbcRace::prepends() const {
+  if (leader_) return leader_->prepends(*outcome_.solution);
   PrependVector p;
   for (const auto& columns : step_columns_) {
     int count = 0;
@@ -88,6 +120,11 @@ PrependVector CbcRace::prepends() const {
 
 std::vector<std::vector<bool>> CbcRace::predictedTerms() const {
   std::vector<std::vector<bool>> out;
+  if (leader_) {
+    // Satisfied: one term per group, "at target".
+    for (bool at_target : leader_->groupsHold(*outcome_.solution)) out.push_back({at_target});
+    return out;
+  }
   for (const auto& terms : term_literals_) {
     out.emplace_back();
     for (const auto& l : terms) out.back().push_back(holds(l));
@@ -96,6 +133,7 @@ std::vector<std::vector<bool>> CbcRace::predictedTerms() const {
 }
 
 std::vector<bool> CbcRace::predictedPinned() const {
+  if (leader_) return leader_->requiredHold(*outcome_.solution);
   std::vector<bool> out;
   for (const auto& l : pinned_literals_) out.push_back(holds(l));
   return out;

@@ -1,6 +1,8 @@
-// CBC's side of the optimiser's solver portfolio: the prepend problem (prepend_problem.h)
-// translated to a 0-1 program (boolean_mip.h) and solved by CBC in a thread of its own, so
-// Z3 can work on the same problem meanwhile; whichever proves first stops the other.
+// CBC's side of the optimiser's solver portfolio, solved in a thread of its own so Z3 can
+// work on the same problem meanwhile; whichever proves first stops the other. The model:
+// for satisfied under lowest-id, the compact program over the prepends written from the
+// groups' leader conditions (leader_mip.h); otherwise the prepend problem's formulas
+// (prepend_problem.h) translated to a 0-1 program (boolean_mip.h).
 // Everything that reads Z3 terms (the translation, the warm start, the literals of the
 // group terms used to confirm CBC's answer) happens in the constructor, on the caller's
 // thread: a Z3 context is not shared between threads.
@@ -17,6 +19,7 @@
 #include "anycast/cbc_solver.h"
 #include "anycast/client_constraints.h"
 #include "anycast/deployment.h"
+#include "anycast/leader_mip.h"
 #include "anycast/prepend_problem.h"
 
 namespace routefix::anycast {
@@ -25,14 +28,16 @@ class CbcRace {
  public:
   // `start`: a vector to warm start from (shifted down to keep a session unprepended when
   // the problem requires one); used when every column follows from the prepends.
+  // With problem.leader_conditions the compact model (leader_mip.h), else the 0-1 translation.
   CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
-          const ClientConstraints& constraints, const std::optional<PrependVector>& start);
+          const ClientConstraints& constraints, const std::vector<int>& caps, const std::optional<PrependVector>& start);
   ~CbcRace() { stop(); }
   CbcRace(const CbcRace&) = delete;
   CbcRace& operator=(const CbcRace&) = delete;
 
-  size_t columns() const { return mip_.columns(); }
-  size_t rows() const { return mip_.rows().size(); }
+  size_t columns() const { return leader_ ? leader_->columns().objective.size() : mip_.columns(); }
+  size_t rows() const { return leader_ ? leader_->rows().size() : mip_.rows().size(); }
+  bool compact() const { return leader_.has_value(); }
   bool warmStarted() const { return start_.has_value(); }
 
   // Starts CBC with `seconds`, after `delay` seconds unless stopped before; `proved` runs
@@ -53,8 +58,11 @@ class CbcRace {
 
  private:
   bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }
+  void translate(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
+                 const ClientConstraints& constraints, const std::optional<PrependVector>& start);
 
-  BooleanMip mip_;
+  std::optional<LeaderMip> leader_;
+  BooleanMip mip_;  // without leader_
   std::vector<double> objective_;
   double constant_ = 0;  // soft weight of terms that are constant in the translation
   std::vector<std::vector<int>> step_columns_;

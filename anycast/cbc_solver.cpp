@@ -61,11 +61,18 @@ class IterationStop : public ClpEventHandler {
 }  // namespace
 
 MipOutcome maximiseWithCbc(const BooleanMip& mip, const std::vector<double>& objective, const MipOptions& options) {
-  const int n = static_cast<int>(mip.columns());
+  const MipColumns columns{std::vector<double>(mip.columns(), 0), std::vector<double>(mip.columns(), 1), objective};
+  return maximiseWithCbc(columns, mip.rows(), options);
+}
+
+MipOutcome maximiseWithCbc(const MipColumns& columns, const std::vector<BooleanMip::Row>& rows,
+                           const MipOptions& options) {
+  const int n = static_cast<int>(columns.objective.size());
+  const std::vector<double>& objective = columns.objective;
   // From triplets in one go: appending rows one by one copies the matrix each time.
   std::vector<int> row_index, column_index;
   std::vector<double> elements, row_lower, row_upper;
-  for (const auto& row : mip.rows()) {
+  for (const auto& row : rows) {
     for (const auto& [column, a] : row.entries) {
       row_index.push_back(static_cast<int>(row_lower.size()));
       column_index.push_back(column);
@@ -77,7 +84,7 @@ MipOutcome maximiseWithCbc(const BooleanMip& mip, const std::vector<double>& obj
   CoinPackedMatrix matrix(false, row_index.data(), column_index.data(), elements.data(),
                           static_cast<CoinBigIndex>(elements.size()));
   matrix.setDimensions(static_cast<int>(row_lower.size()), n);
-  std::vector<double> lower(n, 0), upper(n, 1), cost(n);
+  std::vector<double> cost(n);
   for (int j = 0; j < n; ++j) cost[j] = -objective[j];
   const StopWhen when{options.stop, Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                      std::chrono::duration<double>(options.seconds))};
@@ -104,7 +111,7 @@ MipOutcome maximiseWithCbc(const BooleanMip& mip, const std::vector<double>& obj
   solver.messageHandler()->setLogLevel(0);
   IterationStop iteration_stop(when);
   solver.getModelPtr()->passInEventHandler(&iteration_stop);
-  solver.loadProblem(matrix, lower.data(), upper.data(), cost.data(), row_lower.data(), row_upper.data());
+  solver.loadProblem(matrix, columns.lower.data(), columns.upper.data(), cost.data(), row_lower.data(), row_upper.data());
   for (int j = 0; j < n; ++j) solver.setInteger(j);
 
   CbcModel model(solver);

@@ -35,6 +35,15 @@ LeaderCondition leaderCondition(const RouteModel& model, const Deployment& deplo
   return out;
 }
 
+bool holdsUnder(const LeaderDisjunct& d, const PrependVector& p) {
+  const int lead = p[d.leader];
+  return std::all_of(d.bounds.begin(), d.bounds.end(), [&](const LeadBound& b) { return lead - p[b.session] <= b.max_lead; });
+}
+
+bool holdsUnder(const LeaderCondition& c, const PrependVector& p) {
+  return std::any_of(c.begin(), c.end(), [&](const LeaderDisjunct& d) { return holdsUnder(d, p); });
+}
+
 bool excludeEachOther(const LeaderCondition& a, const LeaderCondition& b) {
   for (const LeaderDisjunct& x : a)
     for (const LeaderDisjunct& y : b) {

@@ -43,6 +43,10 @@ using LeaderCondition = std::vector<LeaderDisjunct>;
 LeaderCondition leaderCondition(const RouteModel& model, const Deployment& deployment, const std::vector<int>& caps,
                                 AsIndex v, const std::vector<size_t>& order, size_t target);
 
+// Whether prepend vector p satisfies the disjunct / the condition.
+bool holdsUnder(const LeaderDisjunct& d, const PrependVector& p);
+bool holdsUnder(const LeaderCondition& c, const PrependVector& p);
+
 // True when no prepend vector satisfies both conditions: every pair of disjuncts bounds
 // its two leaders against each other with no room between (a sufficient test).
 bool excludeEachOther(const LeaderCondition& a, const LeaderCondition& b);

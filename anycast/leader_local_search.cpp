@@ -15,19 +15,11 @@ bool LeaderLocalSearch::Score::operator<(const Score& o) const {
   return std::tuple(o.violated, weight, o.total) < std::tuple(violated, o.weight, total);
 }
 
-bool LeaderLocalSearch::holds(const LeaderCondition& c, const PrependVector& p) {
-  return std::any_of(c.begin(), c.end(), [&](const LeaderDisjunct& d) {
-    const int lead = p[d.leader];
-    return std::all_of(d.bounds.begin(), d.bounds.end(),
-                       [&](const LeadBound& b) { return lead - p[b.session] <= b.max_lead; });
-  });
-}
-
 LeaderLocalSearch::Score LeaderLocalSearch::score(const PrependVector& p) const {
   Score s;
   for (const WeightedCondition& g : groups_)
-    if (holds(*g.condition, p)) s.weight += g.weight;
-  for (const LeaderCondition* r : required_) s.violated += !holds(*r, p);
+    if (holdsUnder(*g.condition, p)) s.weight += g.weight;
+  for (const LeaderCondition* r : required_) s.violated += !holdsUnder(*r, p);
   s.total = std::accumulate(p.begin(), p.end(), 0);
   return s;
 }

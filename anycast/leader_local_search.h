@@ -47,8 +47,6 @@ class LeaderLocalSearch {
   Best climbFrom(PrependVector p, std::chrono::steady_clock::time_point deadline) const;
 
  private:
-  static bool holds(const LeaderCondition& c, const PrependVector& p);
-
   std::vector<WeightedCondition> groups_;
   std::vector<const LeaderCondition*> required_;
   std::vector<int> caps_;

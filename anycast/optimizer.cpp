@@ -403,7 +403,7 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
     std::optional<PrependVector> start;
     if (incumbent && incumbent->score.violated == 0) start = incumbent->prepends;
     else if (best_) start = best_->prepends;
-    cbc = std::make_unique<CbcRace>(*problem_, enc.steps(), *constraints_, start);
+    cbc = std::make_unique<CbcRace>(*problem_, enc.steps(), *constraints_, caps_, start);
     log("anycast: CBC model " + std::to_string(cbc->columns()) + " columns, " + std::to_string(cbc->rows()) +
         " rows" + (cbc->warmStarted() ? ", warm start" : "") + " at " + now());
     // CBC stops a tenth earlier than Z3: freeing its model (740,000 rows on 75,000 ASes /
