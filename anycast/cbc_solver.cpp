@@ -113,6 +113,12 @@ MipOutcome maximiseWithCbc(const MipColumns& columns, const std::vector<BooleanM
   solver.getModelPtr()->passInEventHandler(&iteration_stop);
   solver.loadProblem(matrix, columns.lower.data(), columns.upper.data(), cost.data(), row_lower.data(), row_upper.data());
   for (int j = 0; j < n; ++j) solver.setInteger(j);
+  // The LP relaxation's optimum bounds every integer solution. CBC's own root (preprocessing,
+  // then rounds of cuts) did not finish in 45 s on 20,000 ASes / 30 sessions where this LP
+  // takes 3 s, and a stopped root bounds nothing.
+  std::optional<double> lp_bound;
+  solver.initialSolve();
+  if (!when.now() && solver.isProvenOptimal()) lp_bound = -solver.getObjValue();
 
   CbcModel model(solver);
   CbcSolverUsefulData data;
@@ -148,8 +154,10 @@ MipOutcome maximiseWithCbc(const MipColumns& columns, const std::vector<BooleanM
       out.solution.emplace(model.bestSolution(), model.bestSolution() + n);
       out.incumbent = -model.getObjValue();
     }
-    // The bound only from a finished root: an interrupted one bounds nothing.
-    if (model.getNodeCount() > 0) out.bound = std::max(-model.getBestPossibleObjValue(), out.incumbent);
+    // The bound only from a finished LP: an interrupted one bounds nothing.
+    if (model.getNodeCount() > 0) out.bound = -model.getBestPossibleObjValue();
+    if (lp_bound) out.bound = std::min(out.bound.value_or(*lp_bound), *lp_bound);
+    if (out.bound) out.bound = std::max(*out.bound, out.incumbent);
     return out;
   }
   out.bound = -model.getBestPossibleObjValue();
