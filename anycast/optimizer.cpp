@@ -404,8 +404,9 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
     if (incumbent && incumbent->score.violated == 0) start = incumbent->prepends;
     else if (best_) start = best_->prepends;
     cbc = std::make_unique<CbcRace>(*problem_, enc.steps(), *constraints_, caps_, start);
-    log("anycast: CBC model " + std::to_string(cbc->columns()) + " columns, " + std::to_string(cbc->rows()) +
-        " rows" + (cbc->warmStarted() ? ", warm start" : "") + " at " + now());
+    log("anycast: CBC model " + std::string(cbc->compact() ? "(leader conditions) " : "(0-1 translation) ") +
+        std::to_string(cbc->columns()) + " columns, " + std::to_string(cbc->rows()) + " rows" +
+        (cbc->warmStarted() ? ", warm start" : "") + " at " + now());
     // CBC stops a tenth earlier than Z3: freeing its model (740,000 rows on 75,000 ASes /
     // 50 sessions) and joining it must fit in the limit too (auto took 31 s of 30).
     // In auto, Z3 gets the first second alone: most small jobs are proven by then, and

@@ -18,9 +18,9 @@
 
 namespace routefix::anycast {
 
-// Which solver proves the optimum: Z3 (MaxSAT / pseudo-Boolean questions), CBC (the same
-// formulas as a 0-1 program, cbc_race.h), or both in parallel threads, the first proof
-// winning (auto).
+// Which solver proves the optimum: Z3 (MaxSAT / pseudo-Boolean questions), CBC (a MIP over
+// the prepends for satisfied under lowest-id, else the same formulas as a 0-1 program;
+// cbc_race.h), or both in parallel threads, the first proof winning (auto).
 enum class SolverChoice { Auto, Z3, Cbc };
 SolverChoice parseSolver(const std::string& text);  // throws InputError
 std::string solverName(SolverChoice choice);
