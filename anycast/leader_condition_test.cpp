@@ -13,6 +13,7 @@
 #include <random>
 
 #include "anycast/conflict_cliques.h"
+#include "anycast/every_vector_test_helper.h"
 #include "anycast/leader_local_search.h"
 #include "anycast/objective.h"
 #include "anycast/route_encoding.h"
@@ -47,17 +48,6 @@ struct Instance {
   }
   AsIndex clientAs(size_t c) const { return *graph.find(any.clients[c].asn); }
 };
-
-// Calls visit(p) for every vector within the caps.
-void everyVector(const std::vector<int>& caps, const std::function<void(const PrependVector&)>& visit) {
-  PrependVector p(caps.size(), 0);
-  std::function<void(size_t)> next = [&](size_t s) {
-    if (s == p.size()) return visit(p);
-    for (p[s] = 0; p[s] <= caps[s]; ++p[s]) next(s + 1);
-    p[s] = 0;
-  };
-  next(0);
-}
 
 }  // namespace
 

@@ -7,11 +7,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <numeric>
 #include <random>
 
 #include "anycast/conflict_cliques.h"
+#include "anycast/every_vector_test_helper.h"
 #include "anycast/leader_mip.h"
 
 using namespace routefix::anycast;
@@ -39,16 +39,6 @@ LeaderCondition randomCondition(std::mt19937_64& rng, const std::vector<int>& ca
     c.push_back(std::move(d));
   }
   return c;
-}
-
-void everyVector(const std::vector<int>& caps, const std::function<void(const PrependVector&)>& visit) {
-  PrependVector p(caps.size(), 0);
-  std::function<void(size_t)> next = [&](size_t s) {
-    if (s == p.size()) return visit(p);
-    for (p[s] = 0; p[s] <= caps[s]; ++p[s]) next(s + 1);
-    p[s] = 0;
-  };
-  next(0);
 }
 
 }  // namespace
