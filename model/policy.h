@@ -213,6 +213,9 @@ struct PolicySet {
   uint32_t prepend_last_as = 0;
   Ipv4 address;
   bool peer_address = false;
+  // NextHop peer_address on routes of both families: Junos `then next-hop self|peer-address`
+  // is family-blind; IOS/FRR `set ip next-hop peer-address` acts on IPv4 routes only.
+  bool any_family = false;
   bool unchanged = false;
   uint8_t origin = 0;
   SourceSpan span;

@@ -658,7 +658,8 @@ class Engine {
 
   // semantics::exportedNextHop for peering p. A learned link-local next hop (0.0.0.0 here:
   // learned over an unnumbered session) counts as none, as a local route's. IPv6: the
-  // family's own next hop; `set ip next-hop` acts on IPv4 routes only.
+  // family's own next hop; `set ip next-hop` acts on IPv4 routes only, a family-blind
+  // next-hop-self (Junos `then next-hop self`) on both.
   uint32_t exportedNextHop(uint32_t p, const BgpPath& b, const PolicySubject& s, bool reflected) const {
     const auto& peer = peerings_[p];
     semantics::NextHopSession session{.ebgp = peer.ebgp && !peer.confed,
@@ -679,6 +680,8 @@ class Engine {
              .address = s.next_hop.value,
              .peer_address = s.next_hop_peer_address,
              .unchanged = s.next_hop_unchanged};
+    else
+      set.peer_address = s.next_hop_peer_address_ipv6;
     return semantics::exportedNextHop(session, route, set, family_.selfNextHop(p, peer));
   }
 

@@ -309,6 +309,7 @@ void PolicyEvaluator::applySet(const PolicySet& s, PolicySubject& subject) {
       break;
     case PolicySet::Kind::NextHop:
       subject.next_hop_peer_address = s.peer_address;
+      subject.next_hop_peer_address_ipv6 = s.peer_address && s.any_family;
       subject.next_hop_unchanged = s.unchanged;
       if (!s.peer_address && !s.unchanged) {
         subject.next_hop = s.address;

@@ -40,6 +40,7 @@ struct PolicySubject {
   uint8_t metric_type = 2;  // OSPF external type
   // `set ip next-hop peer-address` / `unchanged` (resolved by the caller, who knows the session)
   bool next_hop_peer_address = false;
+  bool next_hop_peer_address_ipv6 = false;  // ... and it applies to an IPv6 route too (any_family)
   bool next_hop_unchanged = false;
   bool next_hop_set = false;
   bool metric_set = false;  // a policy set the metric (eBGP export keeps MED only then)

@@ -4,11 +4,13 @@
 // shared by OSPF and BGP, communities sent to every peer, policy chains that a neighbor
 // inherits whole from its group or the global level).
 #include <algorithm>
+#include <type_traits>
 #include <utility>
 
 #include "parser/junos/junos_draft.h"
 #include "parser/junos/path_pattern.h"
 #include "parser/junos/policy_translation.h"
+#include "parser/junos/statement_rules.h"
 
 namespace routefix::parser::junos {
 
@@ -44,39 +46,67 @@ void assembleInterfaces(JunosDraft& d) {
   }
 }
 
-void assembleStaticRoutes(JunosDraft& d) {
-  uint32_t defaultPreference = d.device.defaults.distance_static;
-  for (const auto& s : d.static_routes) {
-    model::StaticRoute base;
-    base.prefix = s.prefix;
-    base.distance = s.preference.value_or(defaultPreference);
-    base.tag = s.tag.value_or(0);
-    base.span = s.span;
-    auto withNextHop = [&](const std::string& hop, std::optional<uint32_t> preference, int line) {
-      model::StaticRoute r = base;
-      if (preference) r.distance = *preference;
-      if (auto a = model::Ipv4::parse(hop)) {
-        r.next_hop = *a;
-      } else if (hop.find_first_not_of("0123456789.") == std::string::npos) {
-        // Digits and dots are an address, never an interface name (those start with a letter).
-        warnAt(d, s.span.file, line, "static route " + s.prefix.str() + ": next-hop " + hop +
-                                         " is not an IPv4 address; next hop ignored");
-        return;
-      } else {
-        r.interface = hop.find('.') == std::string::npos ? hop + ".0" : hop;
+// One draft's routes of one family: an IPv4 draft gives model::StaticRoute (Address Ipv4),
+// an inet6.0 one model::Ipv6StaticRoute (Address IpAddress).
+template <typename Route, typename Address>
+void addStaticRoutes(JunosDraft& d, const StaticRouteDraft& s, std::vector<Route>& out) {
+  constexpr bool kIpv4 = std::is_same_v<Address, model::Ipv4>;
+  Route base;
+  if constexpr (kIpv4) base.prefix = s.prefix.v4();
+  else base.prefix = s.prefix;
+  base.distance = s.preference.value_or(d.device.defaults.distance_static);
+  base.tag = s.tag.value_or(0);
+  base.span = s.span;
+  const std::string family = kIpv4 ? "IPv4" : "IPv6";
+  auto withNextHop = [&](const std::string& hop, std::optional<uint32_t> preference,
+                         const std::string& interface, int line) {
+    Route r = base;
+    if (preference) r.distance = *preference;
+    std::optional<Address> address;
+    if constexpr (kIpv4) address = model::Ipv4::parse(hop);
+    else address = model::IpAddress::parseV6(hop);
+    // Digits and dots, or anything with a colon, are an address of some family, never an
+    // interface name (those start with a letter).
+    bool looksLikeAddress =
+        hop.find_first_not_of("0123456789.") == std::string::npos || hop.find(':') != std::string::npos;
+    if (address) {
+      r.next_hop = *address;
+      r.interface = interface;
+      if constexpr (!kIpv4) {
+        if (address->isLinkLocal() && interface.empty()) {
+          warnAt(d, s.span.file, line, "static route " + s.prefix.str() + ": link-local next-hop " + hop +
+                                           " without an interface (qualified-next-hop " + hop +
+                                           " interface X); next hop ignored");
+          return;
+        }
       }
-      d.device.static_routes.push_back(r);
-    };
-    if (s.discard) {
-      model::StaticRoute r = base;
-      r.null_route = true;
-      d.device.static_routes.push_back(r);
+    } else if (looksLikeAddress) {
+      warnAt(d, s.span.file, line, "static route " + s.prefix.str() + ": next-hop " + hop + " is not an " +
+                                       family + " address; next hop ignored");
+      return;
+    } else {
+      r.interface = unitName(hop);
     }
-    for (const auto& h : s.next_hops) withNextHop(h.value, std::nullopt, h.line);
-    for (const auto& q : s.qualified) withNextHop(q.next_hop, q.preference, q.line);
-    if (!s.discard && s.next_hops.empty() && s.qualified.empty())
-      warnAt(d, s.span.file, s.span.first_line,
-             "static route " + s.prefix.str() + " has no next-hop, discard or reject");
+    out.push_back(r);
+  };
+  if (s.discard) {
+    Route r = base;
+    r.null_route = true;
+    out.push_back(r);
+  }
+  for (const auto& h : s.next_hops) withNextHop(h.value, std::nullopt, "", h.line);
+  for (const auto& q : s.qualified) withNextHop(q.next_hop, q.preference, q.interface, q.line);
+  if (!s.discard && s.next_hops.empty() && s.qualified.empty())
+    warnAt(d, s.span.file, s.span.first_line,
+           "static route " + s.prefix.str() + " has no next-hop, discard or reject");
+}
+
+void assembleStaticRoutes(JunosDraft& d) {
+  for (const auto& s : d.static_routes) {
+    if (s.prefix.family() == model::IpFamily::V4)
+      addStaticRoutes<model::StaticRoute, model::Ipv4>(d, s, d.device.static_routes);
+    else
+      addStaticRoutes<model::Ipv6StaticRoute, model::IpAddress>(d, s, d.device.ipv6_static_routes);
   }
 }
 
@@ -172,6 +202,27 @@ std::optional<uint32_t> sharedLocalAs(const BgpDraft& bgp) {
   return shared;
 }
 
+// The neighbor's IPv6 unicast family. Junos carries it only with `family inet6 unicast|any`
+// at the most specific level that configures a family (with no family anywhere, a session
+// is inet unicast only, whatever its addresses); the import and export policies, the
+// cluster and every other setting apply to both families alike (a policy's prefix
+// conditions pick the family: policy_translation.cpp).
+void assembleIpv6Family(JunosDraft& d, const BgpSettings& familyLevel, model::BgpNeighbor& out) {
+  model::BgpNeighborIpv6& af = out.ipv6;
+  af.activate = familyLevel.family_inet6_unicast;
+  if (auto span = familyLevel.spans.find("family inet6"); span != familyLevel.spans.end())
+    af.statement_spans["activate"] = span->second;
+  if (out.ipv6_address && !af.activate)
+    warnAt(d, out.span.file, out.span.first_line,
+           "BGP neighbor " + out.id + " has an IPv6 address but no `family inet6 unicast`: Junos "
+           "negotiates only the families configured (inet unicast without any), so it carries no "
+           "IPv6 routes");
+  if (!af.activate) return;
+  af.import_policies = out.import_policies;
+  af.export_policies = out.export_policies;
+  af.route_reflector_client = out.route_reflector_client;
+}
+
 void assembleBgp(JunosDraft& d) {
   if (!d.bgp.present) return;
   const auto& defaults = d.device.defaults;
@@ -202,6 +253,7 @@ void assembleBgp(JunosDraft& d) {
       model::BgpNeighbor out;
       out.id = nd.address;
       out.address = model::Ipv4::parse(nd.address);
+      if (!out.address) out.ipv6_address = model::IpAddress::parseV6(nd.address);
       out.peer_group = g.name;
       auto type = pick(n.type, g.settings.type, global.type);
       auto peerAs = pick(n.peer_as, g.settings.peer_as, global.peer_as);
@@ -243,6 +295,7 @@ void assembleBgp(JunosDraft& d) {
       for (const BgpSettings* level : {&global, &g.settings, &n})
         for (const auto& [key, span] : level->spans) out.statement_spans[key] = span;
       out.span = n.span;
+      assembleIpv6Family(d, familyLevel, out);
       bool multipath = pick(n.multipath, g.settings.multipath, global.multipath).value_or(false);
       if (multipath) {
         bool internal = out.remote_as && *out.remote_as == b.asn;
@@ -252,6 +305,8 @@ void assembleBgp(JunosDraft& d) {
       model::SourceSpan exportSpan = out.statement_spans.count("export") ? out.statement_spans["export"]
                                                                          : model::SourceSpan{};
       redistributeFor(d.device, out.export_policies, exportSpan, model::RouteSource::Bgp, b.redistributions);
+      if (out.ipv6.activate)
+        redistributeFor(d.device, out.export_policies, exportSpan, model::RouteSource::Bgp, b.ipv6_redistributions);
       b.neighbors.push_back(std::move(out));
     }
   }
@@ -263,6 +318,7 @@ void assembleBgp(JunosDraft& d) {
 void assembleInstances(JunosDraft& d) {
   // The assemblers write the master's routing into d.device: it is set aside meanwhile.
   auto masterStatics = std::exchange(d.device.static_routes, {});
+  auto masterIpv6Statics = std::exchange(d.device.ipv6_static_routes, {});
   auto masterOspf = std::exchange(d.device.ospf, std::nullopt);
   auto masterBgp = std::exchange(d.device.bgp, std::nullopt);
   const auto masterRouterId = d.router_id;
@@ -278,10 +334,12 @@ void assembleInstances(JunosDraft& d) {
     d.swapRouting(instance);
     model::Vrf& vrf = d.device.vrfs[name] = instance.vrf;
     vrf.static_routes = std::exchange(d.device.static_routes, {});
+    vrf.ipv6_static_routes = std::exchange(d.device.ipv6_static_routes, {});
     vrf.ospf = std::exchange(d.device.ospf, std::nullopt);
     vrf.bgp = std::exchange(d.device.bgp, std::nullopt);
   }
   d.device.static_routes = std::move(masterStatics);
+  d.device.ipv6_static_routes = std::move(masterIpv6Statics);
   d.device.ospf = std::move(masterOspf);
   d.device.bgp = std::move(masterBgp);
 }

@@ -50,11 +50,11 @@ model::Interface& JunosDraft::unit(const std::string& physical, const std::strin
   return *i;
 }
 
-StaticRouteDraft& JunosDraft::staticRoute(const model::Prefix& prefix, const SetPath& at) {
+StaticRouteDraft& JunosDraft::staticRoute(const model::IpPrefix& prefix, const SetPath& at, size_t headerWord) {
   auto [slot, added] = static_route_index.try_emplace(prefix, static_routes.size());
   StaticRouteDraft& s = added ? static_routes.emplace_back() : static_routes[slot->second];
   s.prefix = prefix;
-  coverPath(s.span, at, 2);
+  coverPath(s.span, at, headerWord);
   return s;
 }
 

@@ -31,12 +31,14 @@ struct PhysicalInterfaceDraft {
   uint64_t bandwidth_kbps = 0;
 };
 
+// A static route of inet.0 or (IPv6) of `rib inet6.0`: the same statements for both.
 struct StaticRouteDraft {
-  model::Prefix prefix;
+  model::IpPrefix prefix;
   std::vector<Named> next_hops;  // addresses or interface names
   struct Qualified {
     std::string next_hop;
     std::optional<uint32_t> preference;
+    std::string interface;  // `qualified-next-hop A interface X` (a link-local A needs one)
     int line = 0;
   };
   std::vector<Qualified> qualified;
@@ -83,9 +85,11 @@ struct BgpSettings {
   std::optional<std::string> description;
   bool remove_private = false;
   bool passive = false;
-  // Junos enables only the families configured; with none, inet unicast is on.
+  // Junos enables only the families configured; with none, inet unicast is on (and inet6
+  // unicast only with `family inet6 unicast|any`).
   bool family_configured = false;
   bool family_inet_unicast = false;
+  bool family_inet6_unicast = false;
   std::map<std::string, model::SourceSpan> spans;  // by statement keyword
   model::SourceSpan span;
 };
@@ -122,11 +126,11 @@ struct ThenAction {
 struct FromCondition {
   enum class Kind {
     Protocol, PrefixList, PrefixListFilter, RouteFilter, Community, AsPath, Neighbor,
-    NextHop, Tag, Metric, Interface
+    NextHop, Tag, Metric, Interface, Family
   };
   Kind kind = Kind::Protocol;
-  std::string name;          // list / community / as-path / interface name, protocol
-  model::Prefix prefix;      // route-filter, prefix-list-filter: the filter prefix
+  std::string name;          // list / community / as-path / interface name, protocol, family
+  model::IpPrefix prefix;    // route-filter: the filter prefix (either family)
   std::optional<uint8_t> ge;  // route-filter match range (both unset = exact)
   std::optional<uint8_t> le;
   std::string match_type;    // prefix-list-filter: exact / orlonger / longer
@@ -161,7 +165,7 @@ struct CommunityDraft {
 struct InstanceDraft {
   model::Vrf vrf;  // name, route distinguisher, targets and span; routes once assembled
   std::vector<StaticRouteDraft> static_routes;
-  std::map<model::Prefix, size_t> static_route_index;
+  std::map<model::IpPrefix, size_t> static_route_index;
   OspfDraft ospf;
   std::unordered_map<std::string, size_t> ospf_interface_index;
   BgpDraft bgp;
@@ -177,7 +181,9 @@ struct JunosDraft {
   std::optional<Named> autonomous_system;
   OspfDraft ospf;
   BgpDraft bgp;
-  std::map<std::string, model::PrefixList> prefix_lists;
+  // `policy-options prefix-list`: entries of both families, split into the model's IPv4 and
+  // IPv6 lists of the same name when assembled (each matches routes of its family only).
+  std::map<std::string, model::IpPrefixList> prefix_lists;
   std::vector<CommunityDraft> communities;
   std::map<std::string, model::AsPathList> as_paths;
   std::vector<PolicyDraft> policies;
@@ -191,7 +197,7 @@ struct JunosDraft {
   // positions in device.interfaces, static_routes and ospf.interfaces, and the "not
   // modelled" messages warned already.
   std::unordered_map<std::string, size_t> interface_index;
-  std::map<model::Prefix, size_t> static_route_index;
+  std::map<model::IpPrefix, size_t> static_route_index;
   std::unordered_map<std::string, size_t> ospf_interface_index;
   std::unordered_set<std::string> not_modelled_warned;
   std::set<std::pair<std::string, int>> group_lines;  // lines inside `groups { }`
@@ -200,7 +206,8 @@ struct JunosDraft {
   // Widens `span` to the statement at `at`, from the line of its word `headerWord`.
   void coverPath(model::SourceSpan& span, const SetPath& at, size_t headerWord) const;
   model::Interface& unit(const std::string& physical, const std::string& unit, const SetPath& at);
-  StaticRouteDraft& staticRoute(const model::Prefix& prefix, const SetPath& at);
+  // `headerWord`: the word `route` of the statement (its span starts there).
+  StaticRouteDraft& staticRoute(const model::IpPrefix& prefix, const SetPath& at, size_t headerWord);
   OspfInterfaceDraft& ospfInterface(const std::string& name, uint32_t area, const SetPath& at);
   BgpGroupDraft& bgpGroup(const std::string& name, const SetPath& at);
   BgpNeighborDraft& bgpNeighbor(BgpGroupDraft& group, const std::string& address, const SetPath& at);

@@ -11,6 +11,7 @@ DeviceParse parseJunos(const std::vector<ConfigFile>& files) {
   junos::JunosDraft draft;
   draft.device.vendor = model::Vendor::Junos;
   draft.device.defaults = model::VendorDefaults::forVendor(model::Vendor::Junos);
+  draft.device.ipv6_unicast_routing = draft.device.defaults.ipv6_unicast_routing;
   std::vector<junos::SetPath> paths;
   for (const auto& f : files) {
     draft.device.files.push_back(f.path);

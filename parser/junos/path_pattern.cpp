@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "model/ip.h"
+#include "model/ip_address.h"
 
 namespace routefix::parser::junos {
 
@@ -39,6 +40,8 @@ PathPattern::PathPattern(std::string_view text) {
     else if (w == "<n>") elements_.push_back({Kind::Number, {}});
     else if (w == "<ip>") elements_.push_back({Kind::Ip, {}});
     else if (w == "<prefix>") elements_.push_back({Kind::Prefix, {}});
+    else if (w == "<ip6>") elements_.push_back({Kind::Ip6, {}});
+    else if (w == "<prefix6>") elements_.push_back({Kind::Prefix6, {}});
     else elements_.push_back({Kind::Literal, w});
   }
   if (!elements_.empty() && elements_[0].kind == Kind::Literal) first_word_ = elements_[0].literal;
@@ -70,6 +73,15 @@ std::optional<std::vector<std::string>> PathPattern::match(
       case Kind::Prefix:
         if (w.find('/') == std::string::npos || !model::Prefix::parse(w)) return std::nullopt;
         break;
+      case Kind::Ip6:
+        if (!model::IpAddress::parseV6(w)) return std::nullopt;
+        break;
+      case Kind::Prefix6: {
+        auto prefix = model::IpPrefix::parse(w);
+        if (w.find('/') == std::string::npos || !prefix || prefix->family() != model::IpFamily::V6)
+          return std::nullopt;
+        break;
+      }
       default:
         break;
     }

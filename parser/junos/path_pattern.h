@@ -1,6 +1,7 @@
 // Patterns over set-paths, the rows of the statement table that maps Junos configuration
 // into the model: "routing-options static route <prefix> next-hop <ip>". Literal words must
-// be equal; placeholders capture one word and check its type; a trailing `...` takes the rest.
+// be equal; placeholders capture one word and check its type (<ip> and <prefix> are IPv4,
+// <ip6> and <prefix6> IPv6); a trailing `...` takes the rest.
 #pragma once
 
 #include <optional>
@@ -19,7 +20,7 @@ class PathPattern {
   const std::string& firstWord() const { return first_word_; }
 
  private:
-  enum class Kind { Literal, Word, Number, Ip, Prefix, Rest };
+  enum class Kind { Literal, Word, Number, Ip, Prefix, Ip6, Prefix6, Rest };
   struct Element {
     Kind kind;
     std::string literal;

@@ -16,13 +16,14 @@ FromCondition condition(FromCondition::Kind kind, const SetPath& p) {
 // `route-filter P exact|orlonger|longer|upto /n|prefix-length-range /a-/b [action...]`
 void routeFilter(JunosDraft& d, TermDraft& t, const SetPath& p, const Args& a) {
   auto c = condition(FromCondition::Kind::RouteFilter, p);
-  c.prefix = *model::Prefix::parse(a[0]);
+  c.prefix = *model::IpPrefix::parse(a[0]);
+  const uint8_t width = model::maxPrefixLength(c.prefix.family());
   std::vector<std::string> rest;
   for (size_t i = 1; i < a.size(); ++i) rest.push_back(a[i]);
-  auto slashLength = [](const std::string& s) -> std::optional<uint8_t> {
+  auto slashLength = [width](const std::string& s) -> std::optional<uint8_t> {
     if (s.size() < 2 || s[0] != '/') return std::nullopt;
     auto n = parseUint(s.substr(1));
-    if (!n || *n > 32) return std::nullopt;
+    if (!n || *n > width) return std::nullopt;
     return static_cast<uint8_t>(*n);
   };
   size_t used = 0;
@@ -31,10 +32,10 @@ void routeFilter(JunosDraft& d, TermDraft& t, const SetPath& p, const Args& a) {
   if (type == "exact") {
     used = 1;
   } else if (type == "orlonger") {
-    c.ge = len, c.le = 32, used = 1;
+    c.ge = len, c.le = width, used = 1;
   } else if (type == "longer") {
-    if (len == 32) return d.warn(p, "route-filter longer on a /32 matches nothing");
-    c.ge = static_cast<uint8_t>(len + 1), c.le = 32, used = 1;
+    if (len == width) return d.warn(p, "route-filter longer on a host prefix matches nothing");
+    c.ge = static_cast<uint8_t>(len + 1), c.le = width, used = 1;
   } else if (type == "upto" && rest.size() >= 2 && slashLength(rest[1])) {
     c.ge = len, c.le = *slashLength(rest[1]), used = 2;
   } else if (type == "prefix-length-range" && rest.size() >= 2) {
@@ -57,6 +58,21 @@ void routeFilter(JunosDraft& d, TermDraft& t, const SetPath& p, const Args& a) {
     c.actions = std::move(own.then);
   }
   t.from.push_back(std::move(c));
+}
+
+// The row's words after the prefix, split for routeFilter.
+void routeFilterRow(JunosDraft& d, TermDraft& t, const SetPath& p, const Args& a) {
+  Args split{a[0]};
+  std::string w;
+  for (char ch : a[1] + " ") {
+    if (ch == ' ') {
+      if (!w.empty()) split.push_back(w);
+      w.clear();
+    } else {
+      w += ch;
+    }
+  }
+  routeFilter(d, t, p, split);
 }
 
 }  // namespace
@@ -84,19 +100,8 @@ const std::vector<Rule<TermDraft>>& fromRules() {
         c.match_type = a[1];
         t.from.push_back(c);
       }),
-      on<T>("route-filter <prefix> ...", [](JunosDraft& d, T& t, const SetPath& p, const Args& a) {
-        Args split{a[0]};
-        std::string rest = a[1], w;
-        for (char ch : rest + " ") {
-          if (ch == ' ') {
-            if (!w.empty()) split.push_back(w);
-            w.clear();
-          } else {
-            w += ch;
-          }
-        }
-        routeFilter(d, t, p, split);
-      }),
+      on<T>("route-filter <prefix> ...", routeFilterRow),
+      on<T>("route-filter <prefix6> ...", routeFilterRow),
       on<T>("community <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
         auto c = condition(K::Community, p);
         c.name = a[0];
@@ -132,7 +137,13 @@ const std::vector<Rule<TermDraft>>& fromRules() {
         c.name = unitName(a[0]);
         t.from.push_back(c);
       }),
-      ignore<T>("family inet"),
+      on<T>("family <w>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
+        auto c = condition(K::Family, p);
+        c.name = a[0];
+        t.from.push_back(c);
+      }),
+      unsupported<T>("neighbor <ip6>", "policy match on an IPv6 neighbor"),
+      unsupported<T>("next-hop <ip6>", "policy match on an IPv6 next hop"),
       unsupported<T>("route-type ...", "policy match on route-type"),
       unsupported<T>("area ...", "policy match on OSPF area"),
       unsupported<T>("policy ...", "policy subroutines (from policy)"),
@@ -159,6 +170,13 @@ ThenAction setAction(model::PolicySet::Kind kind, const SetPath& p) {
   a.set.kind = kind;
   a.set.span = {p.file, p.line, p.line};
   return a;
+}
+
+void nextHopSelf(JunosDraft&, TermDraft& t, const SetPath& p, const Args&) {
+  auto s = setAction(model::PolicySet::Kind::NextHop, p);
+  s.set.peer_address = true;
+  s.set.any_family = true;
+  t.then.push_back(s);
 }
 
 }  // namespace
@@ -227,17 +245,10 @@ const std::vector<Rule<TermDraft>>& thenRules() {
         }
         t.then.push_back(s);
       }),
-      on<T>("next-hop self", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
-        // In an export policy "the peer's view of us": the model's peer_address.
-        auto s = setAction(S::NextHop, p);
-        s.set.peer_address = true;
-        t.then.push_back(s);
-      }),
-      on<T>("next-hop peer-address", [](JunosDraft&, T& t, const SetPath& p, const Args&) {
-        auto s = setAction(S::NextHop, p);
-        s.set.peer_address = true;
-        t.then.push_back(s);
-      }),
+      // In an export policy "the peer's view of us": the model's peer_address, for routes of
+      // either family.
+      on<T>("next-hop self", nextHopSelf),
+      on<T>("next-hop peer-address", nextHopSelf),
       on<T>("next-hop <ip>", [](JunosDraft&, T& t, const SetPath& p, const Args& a) {
         auto s = setAction(S::NextHop, p);
         s.set.address = ip(a[0]);
@@ -266,6 +277,7 @@ const std::vector<Rule<TermDraft>>& thenRules() {
       ignore<T>("trace"),
       ignore<T>("install-nexthop ..."),
       ignore<T>("priority ..."),
+      unsupported<T>("next-hop <ip6>", "setting an IPv6 next hop in a policy"),
       unsupported<T>("next-hop ...", "next-hop discard/reject in policies"),
       unsupported<T>("preference ...", "setting route preference in a policy"),
       unsupported<T>("as-path-expand ...", "as-path-expand"),

@@ -17,6 +17,20 @@ namespace {
 
 using model::PolicyMatch;
 
+constexpr model::IpFamily kFamilies[] = {model::IpFamily::V4, model::IpFamily::V6};
+
+bool hasFamily(const model::IpPrefixList& list, model::IpFamily family) {
+  return std::any_of(list.entries.begin(), list.entries.end(),
+                     [&](const model::IpPrefixListEntry& e) { return e.prefix.family() == family; });
+}
+
+// A Junos prefix-list's entries of one family (Junos matches each route against its own).
+model::IpPrefixList ofFamily(const model::IpPrefixList& list, model::IpFamily family) {
+  model::IpPrefixList out = list;
+  std::erase_if(out.entries, [&](const model::IpPrefixListEntry& e) { return e.prefix.family() != family; });
+  return out;
+}
+
 PolicyMatch matchOf(PolicyMatch::Kind kind) {
   PolicyMatch m;
   m.kind = kind;
@@ -118,11 +132,12 @@ struct PolicyBuilder {
   // Longest-match route-filter semantics as a first-match prefix list: filters sorted by
   // prefix length (longest first); a filter of this group permits, another group's filter
   // denies, and after the filters of one prefix a deny of everything under that prefix
-  // stops shorter filters from matching what the longer one saw first.
+  // stops shorter filters from matching what the longer one saw first. The filters are of
+  // one family; the list goes to that family's lists.
   std::string routeFilterList(const std::string& name, const std::vector<const FromCondition*>& filters,
                               const std::vector<size_t>& groupOf, size_t group,
                               const std::string& file) {
-    model::PrefixList list;
+    model::IpPrefixList list;
     list.name = name;
     std::vector<size_t> order(filters.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -132,7 +147,7 @@ struct PolicyBuilder {
     uint32_t seq = 0;
     for (size_t k = 0; k < order.size(); ++k) {
       const auto* f = filters[order[k]];
-      model::PrefixListEntry e;
+      model::IpPrefixListEntry e;
       e.seq = (seq += 10);
       e.action = groupOf[order[k]] == group ? model::Action::Permit : model::Action::Deny;
       e.prefix = f->prefix;
@@ -143,32 +158,52 @@ struct PolicyBuilder {
       cover(list.span, file, f->line);
       bool lastOfPrefix = k + 1 == order.size() || filters[order[k + 1]]->prefix != f->prefix;
       if (lastOfPrefix) {
-        model::PrefixListEntry stop;
+        model::IpPrefixListEntry stop;
         stop.seq = (seq += 10);
         stop.action = model::Action::Deny;
         stop.prefix = f->prefix;
         stop.ge = f->prefix.length;
-        stop.le = 32;
+        stop.le = model::maxPrefixLength(f->prefix.family());
         stop.span = e.span;
         list.entries.push_back(stop);
       }
     }
-    dev.prefix_lists[name] = list;
+    addList(std::move(list), filters.front()->prefix.family());
     return name;
   }
 
-  // `prefix-list-filter L orlonger`: a copy of L with the match range widened.
-  std::string prefixListFilter(const FromCondition& c) {
-    auto src = d.prefix_lists.find(c.name);
-    if (src == d.prefix_lists.end()) return c.name;  // the reference check reports it undefined
-    std::string name = c.name + "~" + c.match_type;
-    model::PrefixList list = src->second;
-    list.name = name;
-    for (auto& e : list.entries) {
-      if (c.match_type == "orlonger") e.ge = e.prefix.length, e.le = 32;
-      if (c.match_type == "longer") e.ge = static_cast<uint8_t>(std::min(32, e.prefix.length + 1)), e.le = 32;
+  // A list of one family into the model: IPv4 ones as PrefixList (the uint32 prefixes the
+  // IPv4 stages match on), IPv6 ones as IpPrefixList.
+  void addList(model::IpPrefixList list, model::IpFamily family) {
+    if (family == model::IpFamily::V6) {
+      dev.ipv6_prefix_lists[list.name] = std::move(list);
+      return;
     }
-    dev.prefix_lists[name] = list;
+    model::PrefixList v4;
+    v4.name = list.name;
+    v4.span = list.span;
+    for (const auto& e : list.entries)
+      v4.entries.push_back({e.seq, e.action, e.prefix.v4(), e.ge, e.le, e.span});
+    dev.prefix_lists[v4.name] = std::move(v4);
+  }
+
+  // `prefix-list-filter L orlonger`: a copy of L's entries of one family with the match range
+  // widened; nullopt when L has none of that family. An undefined L keeps its name (IPv4), so
+  // the reference check reports it.
+  std::optional<std::string> prefixListFilter(const FromCondition& c, model::IpFamily family) {
+    auto src = d.prefix_lists.find(c.name);
+    if (src == d.prefix_lists.end())
+      return family == model::IpFamily::V4 ? std::optional<std::string>(c.name) : std::nullopt;
+    if (!hasFamily(src->second, family)) return std::nullopt;
+    model::IpPrefixList list = ofFamily(src->second, family);
+    list.name = c.name + "~" + c.match_type;
+    const uint8_t width = model::maxPrefixLength(family);
+    for (auto& e : list.entries) {
+      if (c.match_type == "orlonger") e.ge = e.prefix.length, e.le = width;
+      if (c.match_type == "longer") e.ge = static_cast<uint8_t>(std::min<int>(width, e.prefix.length + 1)), e.le = width;
+    }
+    std::string name = list.name;
+    addList(std::move(list), family);
     return name;
   }
 
@@ -233,6 +268,40 @@ struct PolicyBuilder {
     return std::nullopt;
   }
 
+  // `from family inet|inet6`: routes of that family only, as a list matching all of the
+  // family's prefixes (P/T/family). Both named: no condition. False (the term never matches a
+  // unicast route) for any other family.
+  bool familyMatch(const std::string& policy, const TermDraft& t, const std::set<std::string>& families,
+                   const std::string& file, std::vector<PolicyMatch>& out) {
+    int line = 0;
+    for (const auto& c : t.from)
+      if (c.kind == FromCondition::Kind::Family) line = c.line;
+    for (const auto& f : families)
+      if (f != "inet" && f != "inet6") {
+        warnAt(file, line, "not modelled: routes of family " + f + " (the term matches no unicast route)");
+        return false;
+      }
+    if (families.size() == 2) return true;
+    auto family = families.count("inet6") ? model::IpFamily::V6 : model::IpFamily::V4;
+    model::IpPrefixList all;
+    all.name = policy + "/" + t.name + "/family";
+    model::IpPrefixListEntry e;
+    e.seq = 10;
+    e.prefix = family == model::IpFamily::V6 ? *model::IpPrefix::parse("::/0") : *model::IpPrefix::parse("0.0.0.0/0");
+    e.ge = 0;
+    e.le = model::maxPrefixLength(family);
+    e.span = {file, line, line};
+    all.entries.push_back(e);
+    all.span = e.span;
+    addList(all, family);
+    PolicyMatch m = matchOf(family == model::IpFamily::V6 ? PolicyMatch::Kind::Ipv6PrefixList
+                                                          : PolicyMatch::Kind::PrefixList);
+    m.names = {all.name};
+    m.span = all.span;
+    out.push_back(m);
+    return true;
+  }
+
   // The term's conditions other than prefixes; false when the term can never match.
   bool commonMatches(const std::string& policy, const TermDraft& t, const std::string& file,
                      std::vector<PolicyMatch>& out) {
@@ -243,6 +312,7 @@ struct PolicyBuilder {
     PolicyMatch asPath = matchOf(PolicyMatch::Kind::AsPathList);
     PolicyMatch iface = matchOf(PolicyMatch::Kind::Interface);
     std::vector<const FromCondition*> nextHops;
+    std::set<std::string> families;
     for (const auto& c : t.from) {
       model::SourceSpan span{file, c.line, c.line};
       switch (c.kind) {
@@ -270,6 +340,7 @@ struct PolicyBuilder {
           cover(iface.span, file, c.line);
           break;
         case K::NextHop: nextHops.push_back(&c); break;
+        case K::Family: families.insert(c.name); break;
         case K::Neighbor:
         case K::Tag:
         case K::Metric: {
@@ -296,6 +367,7 @@ struct PolicyBuilder {
       proto.protocol = proto.protocols.front();
       out.push_back(proto);
     }
+    if (!families.empty() && !familyMatch(policy, t, families, file, out)) return false;
     if (!community.names.empty()) out.push_back(community);
     if (!asPath.names.empty()) out.push_back(asPath);
     if (!iface.names.empty()) out.push_back(iface);
@@ -324,15 +396,29 @@ struct PolicyBuilder {
     std::vector<PolicyMatch> common;
     if (!commonMatches(policy, t, file, common)) return;
 
-    // Prefix conditions: prefix lists and route filters together are one "any of" match.
-    std::vector<std::string> lists;
+    // Prefix conditions: prefix lists and route filters together are one "any of" match, per
+    // family: a route is matched against the lists and filters of its own family only.
+    std::map<model::IpFamily, std::vector<std::string>> lists;
     std::vector<const FromCondition*> filters;
     model::SourceSpan prefixSpan;
+    bool termHasPrefixes = false;
     for (const auto& c : t.from) {
-      if (c.kind == FromCondition::Kind::PrefixList) lists.push_back(c.name);
-      else if (c.kind == FromCondition::Kind::PrefixListFilter) lists.push_back(prefixListFilter(c));
-      else if (c.kind == FromCondition::Kind::RouteFilter) filters.push_back(&c);
-      else continue;
+      if (c.kind == FromCondition::Kind::PrefixList) {
+        auto it = d.prefix_lists.find(c.name);
+        bool v4 = it == d.prefix_lists.end() || it->second.entries.empty() ||
+                  hasFamily(it->second, model::IpFamily::V4);
+        if (v4) lists[model::IpFamily::V4].push_back(c.name);
+        if (it != d.prefix_lists.end() && hasFamily(it->second, model::IpFamily::V6))
+          lists[model::IpFamily::V6].push_back(c.name);
+      } else if (c.kind == FromCondition::Kind::PrefixListFilter) {
+        for (auto family : kFamilies)
+          if (auto name = prefixListFilter(c, family)) lists[family].push_back(*name);
+      } else if (c.kind == FromCondition::Kind::RouteFilter) {
+        filters.push_back(&c);
+      } else {
+        continue;
+      }
+      termHasPrefixes = true;
       cover(prefixSpan, file, c.line);
     }
     // Group route-filters by their own actions (group 0: the term's `then`).
@@ -359,27 +445,35 @@ struct PolicyBuilder {
                                   filters[i]->actions.end());
 
     for (size_t g = 0; g < groupActions.size(); ++g) {
-      model::PolicyClause clause;
-      clause.name = t.name;
-      clause.seq = static_cast<uint32_t>(out.clauses.size() + 1);
-      clause.span = t.span;
-      clause.matches = common;
-      std::vector<std::string> names = g == 0 ? lists : std::vector<std::string>{};
-      bool groupHasFilter = std::find(groupOf.begin(), groupOf.end(), g) != groupOf.end();
-      if (groupHasFilter) {
-        std::string name = policy + "/" + t.name + "/route-filter" + (g ? "/" + std::to_string(g) : "");
-        names.push_back(routeFilterList(name, filters, groupOf, g, file));
+      for (auto family : kFamilies) {
+        // Without prefix conditions one clause serves both families.
+        if (!termHasPrefixes && family == model::IpFamily::V6) continue;
+        std::vector<const FromCondition*> own;
+        std::vector<size_t> ownGroup;
+        for (size_t i = 0; i < filters.size(); ++i)
+          if (filters[i]->prefix.family() == family) own.push_back(filters[i]), ownGroup.push_back(groupOf[i]);
+        std::vector<std::string> names = g == 0 ? lists[family] : std::vector<std::string>{};
+        if (std::find(ownGroup.begin(), ownGroup.end(), g) != ownGroup.end()) {
+          std::string name = policy + "/" + t.name + "/route-filter" +
+                             (family == model::IpFamily::V6 ? "-inet6" : "") + (g ? "/" + std::to_string(g) : "");
+          names.push_back(routeFilterList(name, own, ownGroup, g, file));
+        }
+        if (termHasPrefixes && names.empty()) continue;  // nothing of this family reaches this group
+        model::PolicyClause clause;
+        clause.name = t.name;
+        clause.seq = static_cast<uint32_t>(out.clauses.size() + 1);
+        clause.span = t.span;
+        clause.matches = common;
+        if (!names.empty()) {
+          PolicyMatch m = matchOf(family == model::IpFamily::V6 ? PolicyMatch::Kind::Ipv6PrefixList
+                                                                : PolicyMatch::Kind::PrefixList);
+          m.names = names;
+          m.span = prefixSpan;
+          clause.matches.insert(clause.matches.begin(), m);
+        }
+        applyActions(g == 0 ? t.then : merged[g], clause, file);
+        out.clauses.push_back(std::move(clause));
       }
-      bool termHasPrefixes = !lists.empty() || !filters.empty();
-      if (termHasPrefixes && names.empty()) continue;  // nothing can reach this group
-      if (!names.empty()) {
-        PolicyMatch m = matchOf(PolicyMatch::Kind::PrefixList);
-        m.names = names;
-        m.span = prefixSpan;
-        clause.matches.insert(clause.matches.begin(), m);
-      }
-      applyActions(g == 0 ? t.then : merged[g], clause, file);
-      out.clauses.push_back(std::move(clause));
     }
   }
 };
@@ -420,8 +514,15 @@ void assemblePolicies(JunosDraft& d) {
           communityValued.insert(a.community);
       }
     }
-  for (auto& [name, list] : d.prefix_lists)
-    if (listMatched.count(name) || !listFiltered.count(name)) dev.prefix_lists[name] = list;
+  PolicyBuilder b{d, dev, {}};
+  // A prefix-list's entries of each family become that family's list of the same name (an
+  // empty one stays an IPv4 list, as before IPv6 entries were read).
+  for (auto& [name, list] : d.prefix_lists) {
+    if (!listMatched.count(name) && listFiltered.count(name)) continue;
+    if (list.entries.empty() || hasFamily(list, model::IpFamily::V4))
+      b.addList(ofFamily(list, model::IpFamily::V4), model::IpFamily::V4);
+    if (hasFamily(list, model::IpFamily::V6)) b.addList(ofFamily(list, model::IpFamily::V6), model::IpFamily::V6);
+  }
 
   for (const auto& [name, list] : d.as_paths) {
     model::AsPathList out = list;
@@ -440,7 +541,6 @@ void assemblePolicies(JunosDraft& d) {
     dev.as_path_lists[name] = out;
   }
 
-  PolicyBuilder b{d, dev, {}};
   for (const auto& c : d.communities) {
     b.communities[c.name] = &c;
     model::CommunityList list;

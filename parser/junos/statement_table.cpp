@@ -13,6 +13,32 @@ struct UnitRef {
   std::string unit;
 };
 
+// `family inet6 address A/L [eui-64|primary|preferred]`: every address counts (IPv6 has no
+// primary); fe80::/10 ones are link-local, eui-64 ones are known by their subnet only.
+void inet6Address(JunosDraft& d, UnitRef& u, const SetPath& p, const Args& a) {
+  auto parts = model::IpPrefix::parseInterfaceAddress(a[0]);
+  if (a[0].find('/') == std::string::npos || !parts || parts->first.isV4())
+    return d.warn(p, "invalid IPv6 address " + a[0]);
+  model::Ipv6InterfaceAddress addr;
+  addr.address = parts->first;
+  addr.length = parts->second;
+  addr.link_local = addr.address.isLinkLocal();
+  addr.span = {p.file, p.line, p.line};
+  if (a[1] == "eui-64") {
+    if (addr.length > 64) return d.warn(p, "eui-64 needs a prefix of /64 or shorter");
+    addr.eui64 = true;
+    addr.address = addr.subnet().address;
+    d.warn(p, "eui-64: the interface identifier comes from the MAC address; the subnet " +
+                  addr.subnet().str() + " is modelled, the address is not");
+  } else if (!a[1].empty() && a[1] != "primary" && a[1] != "preferred") {
+    d.warn(p, "not modelled: IPv6 address option " + a[1]);
+  }
+  auto& i = d.unit(u.physical, u.unit, p);
+  for (const auto& existing : i.ipv6_addresses)
+    if (existing.address == addr.address && existing.length == addr.length && existing.eui64 == addr.eui64) return;
+  i.ipv6_addresses.push_back(addr);
+}
+
 const std::vector<Rule<UnitRef>>& unitRules() {
   static const std::vector<Rule<UnitRef>> rules = {
       on<UnitRef>("family inet address <prefix> ...",
@@ -36,6 +62,10 @@ const std::vector<Rule<UnitRef>>& unitRules() {
       on<UnitRef>("family inet", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args&) {
         d.unit(u.physical, u.unit, p);
       }),
+      on<UnitRef>("family inet6 address <w> ...", inet6Address),
+      on<UnitRef>("family inet6", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args&) {
+        d.unit(u.physical, u.unit, p);
+      }),
       on<UnitRef>("description <w>", [](JunosDraft& d, UnitRef& u, const SetPath& p, const Args& a) {
         d.unit(u.physical, u.unit, p).description = a[0];
       }),
@@ -50,7 +80,10 @@ const std::vector<Rule<UnitRef>>& unitRules() {
       unsupported<UnitRef>("family inet filter ...", "firewall filters on interfaces"),
       ignore<UnitRef>("family inet mtu <n>"),
       ignore<UnitRef>("family inet no-redirects"),
-      ignore<UnitRef>("family inet6 ..."),
+      ignore<UnitRef>("family inet6 mtu <n>"),
+      unsupported<UnitRef>("family inet6 filter ...", "firewall filters on interfaces"),
+      ignore<UnitRef>("family inet6 dad-disable"),
+      ignore<UnitRef>("family inet6 nd6-stale-time <n>"),
       ignore<UnitRef>("family iso ..."),
       ignore<UnitRef>("family mpls ..."),
       ignore<UnitRef>("family ethernet-switching ..."),
@@ -90,6 +123,13 @@ const std::vector<Rule<std::string>>& physicalRules() {
 }
 
 // ---- routing-options ---------------------------------------------------------------
+// A qualified next hop's statements come one per set-path: the entry they add to.
+StaticRouteDraft::Qualified& qualified(StaticRouteDraft& s, const std::string& hop, const SetPath& p) {
+  for (auto& q : s.qualified)
+    if (q.next_hop == hop) return q;
+  return s.qualified.emplace_back(StaticRouteDraft::Qualified{hop, std::nullopt, "", p.line});
+}
+
 const std::vector<Rule<StaticRouteDraft>>& staticRouteRules() {
   using S = StaticRouteDraft;
   static const std::vector<Rule<S>> rules = {
@@ -97,12 +137,13 @@ const std::vector<Rule<StaticRouteDraft>>& staticRouteRules() {
         s.next_hops.push_back({a[0], p.line});
       }),
       on<S>("qualified-next-hop <w>", [](JunosDraft&, S& s, const SetPath& p, const Args& a) {
-        s.qualified.push_back({a[0], std::nullopt, p.line});
+        qualified(s, a[0], p);
       }),
       on<S>("qualified-next-hop <w> preference <n>", [](JunosDraft&, S& s, const SetPath& p, const Args& a) {
-        for (auto& q : s.qualified)
-          if (q.next_hop == a[0]) return void(q.preference = num(a[1]));
-        s.qualified.push_back({a[0], num(a[1]), p.line});
+        qualified(s, a[0], p).preference = num(a[1]);
+      }),
+      on<S>("qualified-next-hop <w> interface <w>", [](JunosDraft&, S& s, const SetPath& p, const Args& a) {
+        qualified(s, a[0], p).interface = unitName(a[1]);
       }),
       ignore<S>("qualified-next-hop <w> ..."),
       on<S>("discard", [](JunosDraft&, S& s, const SetPath&, const Args&) { s.discard = true; }),
@@ -187,6 +228,14 @@ void note(BgpSettings& s, const std::string& key, const SetPath& p) {
   cover(s.spans[key], p.file, p.line);
 }
 
+// `family inet6 unicast|any`: the level carries IPv6 unicast (and, a family being configured,
+// inet unicast only if it says so too).
+void familyInet6Unicast(JunosDraft&, BgpSettings& s, const SetPath& p, const Args&) {
+  s.family_configured = true;
+  s.family_inet6_unicast = true;
+  note(s, "family inet6", p);
+}
+
 const std::vector<Rule<BgpSettings>>& bgpSettingRules() {
   using B = BgpSettings;
   static const std::vector<Rule<B>> rules = {
@@ -245,6 +294,8 @@ const std::vector<Rule<BgpSettings>>& bgpSettingRules() {
         note(s, "remove-private", p);
       }),
       on<B>("passive", [](JunosDraft&, B& s, const SetPath&, const Args&) { s.passive = true; }),
+      on<B>("family inet6 unicast ...", familyInet6Unicast),
+      on<B>("family inet6 any ...", familyInet6Unicast),
       on<B>("family inet unicast ...", [](JunosDraft&, B& s, const SetPath&, const Args&) {
         s.family_configured = true;
         s.family_inet_unicast = true;
@@ -294,8 +345,13 @@ bool bgpStatement(JunosDraft& d, const SetPath& p) {
     auto& g = d.bgpGroup(w[3], p);
     if (w.size() == 4) return true;
     if (w[4] == "neighbor" && w.size() >= 6) {
-      if (!model::Ipv4::parse(w[5])) {
-        d.warn(p, "not modelled: BGP neighbor " + w[5] + " (not an IPv4 address)");
+      auto address = model::IpAddress::parse(w[5]);
+      if (!address) {
+        d.warn(p, "not modelled: BGP neighbor " + w[5] + " (not an IP address)");
+        return true;
+      }
+      if (address->isLinkLocal()) {
+        d.warn(p, "not modelled: BGP neighbor " + w[5] + " (a link-local address)");
         return true;
       }
       auto& n = d.bgpNeighbor(g, w[5], p);
@@ -393,6 +449,18 @@ void instanceRouting(JunosDraft& d, Root& root, const SetPath& p, const Args& a)
   if (!known) d.warn(p, "unrecognized syntax");
 }
 
+// `policy-options prefix-list L P`: an exact entry of either family.
+void prefixListEntry(JunosDraft& d, Root&, const SetPath& p, const Args& a) {
+  auto& l = d.prefix_lists[a[0]];
+  l.name = a[0];
+  d.coverPath(l.span, p, 2);
+  model::IpPrefixListEntry e;
+  e.seq = static_cast<uint32_t>(l.entries.size() + 1) * 10;
+  e.prefix = *model::IpPrefix::parse(a[1]);
+  e.span = {p.file, p.line, p.line};
+  l.entries.push_back(e);
+}
+
 const std::vector<Rule<Root>>& rootRules() {
   using R = Root;
   static const std::vector<Rule<R>> rules = {
@@ -420,9 +488,18 @@ const std::vector<Rule<Root>>& rootRules() {
         d.autonomous_system = Named{a[0], p.line};
       }),
       on<R>("routing-options static route <prefix> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
-        auto& s = d.staticRoute(*model::Prefix::parse(a[0]), p);
+        auto& s = d.staticRoute(*model::IpPrefix::parse(a[0]), p, 2);
         if (p.words.size() > 4 && !dispatch(staticRouteRules(), d, s, p, 4)) d.warn(p, "unrecognized syntax");
       }),
+      // IPv6 static routes live in the inet6.0 table; the same statements as inet.0's.
+      on<R>("routing-options rib inet6.0 static route <prefix6> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
+        auto& s = d.staticRoute(*model::IpPrefix::parse(a[0]), p, 4);
+        if (p.words.size() > 6 && !dispatch(staticRouteRules(), d, s, p, 6)) d.warn(p, "unrecognized syntax");
+      }),
+      unsupported<R>("routing-options rib inet6.0 static defaults ...", "static route defaults"),
+      unsupported<R>("routing-options rib inet6.0 aggregate ...", "IPv6 aggregate routes"),
+      unsupported<R>("routing-options rib inet6.0 generate ...", "generated routes"),
+      unsupported<R>("routing-options static route <prefix6> ...", "IPv6 static routes outside rib inet6.0"),
       on<R>("routing-options aggregate route <prefix> ...", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
         auto prefix = *model::Prefix::parse(a[0]);
         model::AggregateRoute* g = nullptr;
@@ -444,7 +521,7 @@ const std::vector<Rule<Root>>& rootRules() {
       ignore<R>("routing-options traceoptions ..."),
       unsupported<R>("routing-options static defaults ...", "static route defaults"),
       unsupported<R>("routing-options generate ...", "generated routes"),
-      unsupported<R>("routing-options rib ...", "routing tables other than inet.0"),
+      unsupported<R>("routing-options rib ...", "routing tables other than inet.0 and inet6.0's static routes"),
       unsupported<R>("routing-options rib-groups ...", "rib-groups"),
       unsupported<R>("routing-options confederation ...", "BGP confederations"),
       unsupported<R>("routing-options interface-routes ...", "interface-routes"),
@@ -459,16 +536,8 @@ const std::vector<Rule<Root>>& rootRules() {
         l.name = a[0];
         d.coverPath(l.span, p, 2);
       }),
-      on<R>("policy-options prefix-list <w> <prefix>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
-        auto& l = d.prefix_lists[a[0]];
-        l.name = a[0];
-        d.coverPath(l.span, p, 2);
-        model::PrefixListEntry e;
-        e.seq = static_cast<uint32_t>(l.entries.size() + 1) * 10;
-        e.prefix = *model::Prefix::parse(a[1]);
-        e.span = {p.file, p.line, p.line};
-        l.entries.push_back(e);
-      }),
+      on<R>("policy-options prefix-list <w> <prefix>", prefixListEntry),
+      on<R>("policy-options prefix-list <w> <prefix6>", prefixListEntry),
       unsupported<R>("policy-options prefix-list <w> apply-path <w>", "prefix-list apply-path"),
       on<R>("policy-options community <w> members <w>", [](JunosDraft& d, R&, const SetPath& p, const Args& a) {
         auto& c = d.community(a[0], p);
@@ -532,7 +601,7 @@ const std::vector<Rule<Root>>& rootRules() {
       ignore<R>("protocols mpls ..."),
       ignore<R>("protocols rsvp ..."),
       ignore<R>("protocols ldp ..."),
-      ignore<R>("protocols ospf3 ..."),
+      unsupported<R>("protocols ospf3 ...", "OSPFv3 (protocols ospf3)"),
       unsupported<R>("protocols isis ...", "IS-IS"),
       unsupported<R>("protocols rip ...", "RIP"),
       unsupported<R>("protocols pim ...", "multicast (PIM)"),

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "tests/e2e/route_parity.h"
 #include "tests/e2e/run_routefix.h"
 
 using routefix::e2e::runRoutefix;
@@ -20,8 +21,8 @@ const std::string kMixed = "tests/data/junos/parity/mixed";
 const std::string kFrr = "tests/data/junos/parity/frr";
 
 // node -> prefix -> one line describing the installed route without vendor-only numbers.
-std::map<std::string, std::map<std::string, std::string>> comparableRoutes(const json& routes) {
-  std::map<std::string, std::map<std::string, std::string>> out;
+routefix::e2e::ComparableRoutes comparableRoutes(const json& routes) {
+  routefix::e2e::ComparableRoutes out;
   for (const auto& [node, rib] : routes.at("nodes").items()) {
     for (const auto& r : rib.at("routes")) {
       std::string protocol = r.at("protocol").get<std::string>();
@@ -67,17 +68,7 @@ TEST_CASE("Junos routers and their FRR rendering compute the same routes") {
   auto mixed = comparableRoutes(routesOf(kMixed));
   auto frr = comparableRoutes(routesOf(kFrr));
   REQUIRE(mixed.size() == 4);
-  for (const auto& [node, routes] : frr) {
-    INFO("node " << node);
-    for (const auto& [prefix, line] : routes) {
-      INFO("prefix " << prefix);
-      CHECK(mixed[node][prefix] == line);
-    }
-    for (const auto& [prefix, line] : mixed[node]) {
-      INFO("prefix " << prefix);
-      CHECK(routes.count(prefix) == 1);
-    }
-  }
+  routefix::e2e::checkSameRoutes(frr, mixed);
 }
 
 TEST_CASE("Junos semantics the parity example exercises") {
