@@ -44,6 +44,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_next_hop_via_default = false;
       d.local_routes = false;
       d.ospf_loopback_cost = 0;
+      d.ospf6_loopback_by_bandwidth = true;
       d.ipv6_unicast_routing = true;
       break;
     case Vendor::Junos:

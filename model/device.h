@@ -124,6 +124,10 @@ struct VendorDefaults {
   // The /32 `local` route of each interface address (IOS, EOS, NX-OS); FRR has none.
   bool local_routes = true;
   uint32_t ospf_loopback_cost = 1;  // FRR: 0
+  // OSPFv3 prices a loopback like any interface (bandwidth rule) instead of ospf_loopback_cost:
+  // FRR ospf6d (ospf6_interface_get_cost has no loopback case: its lo costs 10 where ospfd's
+  // costs 0; seen in the lab, scenarios/ospf6-ibgp6-route-reflection).
+  bool ospf6_loopback_by_bandwidth = false;
   // An OSPF route to the gateway's own address (the neighbour's loopback across an unnumbered
   // link): EOS installs it via the interface alone; IOS keeps the gateway address.
   bool ospf_route_to_gateway_via_interface = false;
@@ -182,6 +186,14 @@ struct Interface {
   bool ospf_point_to_point = false;
   std::optional<bool> ospf_passive;  // set on the interface (Junos); IOS uses the process
   SourceSpan ospf_cost_span;
+  // OSPFv3 settings made on the interface (FRR `ipv6 ospf6 ...`, IOS `ipv6 ospf ...`).
+  struct Ospf6Settings {
+    std::optional<uint32_t> area;  // FRR `ipv6 ospf6 area A` / `interface X area A`, IOS `ipv6 ospf N area A`
+    std::optional<uint32_t> cost;
+    bool point_to_point = false;
+    std::optional<bool> passive;
+    SourceSpan area_span, cost_span;
+  } ospf6;
 
   std::string acl_in;  // `ip access-group X in`
   std::string acl_out;
@@ -531,6 +543,11 @@ struct Device {
   SourceSpan ipv6_unicast_routing_span;
   std::vector<AggregateRoute> aggregate_routes;
   std::optional<OspfProcess> ospf;
+  // OSPFv3 (FRR `router ospf6`, IOS `ipv6 router ospf N`): the same process settings as
+  // OSPFv2's, for the IPv6 routing table; interfaces join it by Interface::ospf6. Its
+  // `networks` and `area_ranges` stay empty (OSPFv3 has no network statements; IPv6 area
+  // ranges are not modelled yet).
+  std::optional<OspfProcess> ospf6;
   std::vector<EigrpProcess> eigrp;
   std::optional<BgpProcess> bgp;
   std::map<std::string, Vrf> vrfs;  // named VRFs, by name (case as written)

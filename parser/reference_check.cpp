@@ -117,16 +117,19 @@ std::vector<StructureReference> collectReferences(const model::Device& d) {
     c.add(K::AccessList, i.acl_in, i.span);
     c.add(K::AccessList, i.acl_out, i.span);
   }
+  auto collectOspf = [&](const std::optional<model::OspfProcess>& ospf) {
+    if (!ospf) return;
+    c.addRedistributions(ospf->redistributions);
+    c.addAll(K::RoutePolicy, ospf->export_policies, ospf->span);  // Junos `ospf export`
+    if (ospf->default_originate)
+      c.add(K::RoutePolicy, ospf->default_originate->route_map, ospf->default_originate->span);
+  };
+  collectOspf(d.ospf6);
   // The default VRF's protocol instances, then every named VRF's.
   auto collectInstances = [&](const std::optional<model::OspfProcess>& ospf,
                               const std::vector<model::EigrpProcess>& eigrp,
                               const std::optional<model::BgpProcess>& bgp) {
-    if (ospf) {
-      c.addRedistributions(ospf->redistributions);
-      c.addAll(K::RoutePolicy, ospf->export_policies, ospf->span);  // Junos `ospf export`
-      if (ospf->default_originate)
-        c.add(K::RoutePolicy, ospf->default_originate->route_map, ospf->default_originate->span);
-    }
+    collectOspf(ospf);
     for (const auto& e : eigrp) {
       c.addRedistributions(e.redistributions);
       for (const auto& l : e.distribute_lists)

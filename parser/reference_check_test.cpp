@@ -97,6 +97,25 @@ TEST_CASE("the IPv6 unicast family's references count: its route-maps are used, 
                                                    {36, "undefined ipv6 prefix-list OUT6"}});
 }
 
+TEST_CASE("OSPFv3's redistribution route-maps count as used, and undefined ones are reported") {
+  Fixture f;
+  model::RoutePolicy lans;
+  lans.name = "LANS6";
+  lans.span = at(26);
+  f.device.route_policies["LANS6"] = lans;
+  f.device.ospf6.emplace();
+  model::Redistribution used, missing;
+  used.route_map = "LANS6";
+  used.span = at(37);
+  missing.route_map = "NOPE";
+  missing.span = at(38);
+  f.device.ospf6->redistributions = {used, missing};
+  auto w = f.check();
+  REQUIRE(w.size() == 1);
+  CHECK(w[0].line == 38);
+  CHECK(w[0].message == "undefined route-map NOPE");
+}
+
 TEST_CASE("without a statement span, the neighbor's own span is used") {
   Fixture f;
   f.device.bgp->neighbors[0].prefix_list_in = "MISSING";

@@ -23,16 +23,43 @@ bool undefinedListMatches(model::Vendor vendor, ListKind kind) {
 
 bool callDenies(bool calledDefined, bool calledPermitted) { return calledDefined && !calledPermitted; }
 
-uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
-  if (itf.ospf_cost) return *itf.ospf_cost;
-  if (itf.isLoopback()) return device.defaults.ospf_loopback_cost;
+namespace {
+
+uint32_t interfaceCost(const model::Device& device, const std::optional<model::OspfProcess>& process,
+                       const model::Interface& itf, std::optional<uint32_t> configured, bool loopbackByBandwidth) {
+  if (configured) return *configured;
+  if (itf.isLoopback() && !loopbackByBandwidth) return device.defaults.ospf_loopback_cost;
   uint64_t bandwidth = itf.bandwidth_kbps ? itf.bandwidth_kbps : device.defaults.ospf_unknown_bandwidth_kbps;
   if (bandwidth == 0) return 1;
-  uint64_t ref = static_cast<uint64_t>(device.ospf ? device.ospf->reference_bandwidth_mbps
-                                                   : device.defaults.ospf_reference_bandwidth_mbps) *
+  uint64_t ref = static_cast<uint64_t>(process ? process->reference_bandwidth_mbps
+                                               : device.defaults.ospf_reference_bandwidth_mbps) *
                  1000;
   double cost = std::floor(static_cast<double>(ref) / static_cast<double>(bandwidth) + 0.5);
   return static_cast<uint32_t>(std::clamp(cost, 1.0, 65535.0));
+}
+
+bool passive(const std::optional<model::OspfProcess>& process, const model::Interface& itf,
+             std::optional<bool> onInterface) {
+  if (onInterface) return *onInterface;
+  if (!process) return false;
+  const auto& p = *process;
+  auto listed = [&](const std::vector<std::string>& names) {
+    return std::any_of(names.begin(), names.end(),
+                       [&](const std::string& n) { return model::equalsIgnoreCase(n, itf.name); });
+  };
+  if (listed(p.passive_interfaces)) return true;
+  if (listed(p.non_passive_interfaces)) return false;
+  return p.passive_default;
+}
+
+}  // namespace
+
+uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf) {
+  return interfaceCost(device, device.ospf, itf, itf.ospf_cost, false);
+}
+
+uint32_t ospf6InterfaceCost(const model::Device& device, const model::Interface& itf) {
+  return interfaceCost(device, device.ospf6, itf, itf.ospf6.cost, device.defaults.ospf6_loopback_by_bandwidth);
 }
 
 std::optional<uint32_t> ospfArea(const model::Device& device, const model::Interface& itf) {
@@ -44,17 +71,17 @@ std::optional<uint32_t> ospfArea(const model::Device& device, const model::Inter
   return std::nullopt;
 }
 
+std::optional<uint32_t> ospf6Area(const model::Device& device, const model::Interface& itf) {
+  if (!device.ospf6 || !itf.routes()) return std::nullopt;
+  return itf.ospf6.area;
+}
+
 bool ospfPassive(const model::Device& device, const model::Interface& itf) {
-  if (itf.ospf_passive) return *itf.ospf_passive;
-  if (!device.ospf) return false;
-  const auto& p = *device.ospf;
-  auto listed = [&](const std::vector<std::string>& names) {
-    return std::any_of(names.begin(), names.end(),
-                       [&](const std::string& n) { return model::equalsIgnoreCase(n, itf.name); });
-  };
-  if (listed(p.passive_interfaces)) return true;
-  if (listed(p.non_passive_interfaces)) return false;
-  return p.passive_default;
+  return passive(device.ospf, itf, itf.ospf_passive);
+}
+
+bool ospf6Passive(const model::Device& device, const model::Interface& itf) {
+  return passive(device.ospf6, itf, itf.ospf6.passive);
 }
 
 bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b) {
@@ -85,6 +112,11 @@ model::Ipv4 bgpRouterId(const model::Device& device) {
 
 model::Ipv4 ospfRouterId(const model::Device& device) {
   if (device.ospf && device.ospf->router_id) return *device.ospf->router_id;
+  return highestAddressRouterId(device);
+}
+
+model::Ipv4 ospf6RouterId(const model::Device& device) {
+  if (device.ospf6 && device.ospf6->router_id) return *device.ospf6->router_id;
   return highestAddressRouterId(device);
 }
 

@@ -59,17 +59,25 @@ Bool communityEntryMatches(const std::vector<model::Community>& entry, bool exac
 // without a configured bandwidth has the vendor's default (FRR: 10 Mbit/s when the kernel
 // reports none, so an FRR eth0 costs 10); none known: cost 1.
 uint32_t ospfInterfaceCost(const model::Device& device, const model::Interface& itf);
+// OSPFv3's: the same rule over `ipv6 ospf6 cost` and the OSPFv3 process's reference bandwidth
+// (FRR ospf6d ospf6_interface_get_cost computes it as ospfd does), except that FRR's ospf6d
+// gives a loopback no cost of its own (VendorDefaults::ospf6_loopback_by_bandwidth).
+uint32_t ospf6InterfaceCost(const model::Device& device, const model::Interface& itf);
 
 // The area an up interface runs OSPF in: its own `ip ospf area` (Junos: the interface under
 // an area), else the first `network` statement matching the address it sends from, which for
 // an unnumbered interface is the lender's (IOS: "network" enables an unnumbered interface
 // whose borrowed address it covers). None: the interface is not in OSPF.
 std::optional<uint32_t> ospfArea(const model::Device& device, const model::Interface& itf);
+// OSPFv3's area of an up interface: only what the interface says (FRR `ipv6 ospf6 area`, or
+// `interface X area A` under router ospf6; IOS `ipv6 ospf N area A`), with an OSPFv3 process.
+std::optional<uint32_t> ospf6Area(const model::Device& device, const model::Interface& itf);
 
 // Whether the interface is passive: set on the interface (Junos), else listed under
 // `passive-interface X`, else not listed under `no passive-interface X` while
 // `passive-interface default` holds.
 bool ospfPassive(const model::Device& device, const model::Interface& itf);
+bool ospf6Passive(const model::Device& device, const model::Interface& itf);  // the same, OSPFv3's
 
 // Whether two OSPF interfaces on one link can become neighbours: hellos must come from the
 // receiving interface's subnet, except on point-to-point links, where FRR and IOS skip the
@@ -90,6 +98,7 @@ enum class NextHopByPolicy : uint8_t { None = 0, Changed = 1, Unchanged = 2 };
 // else the highest interface address (IOS; FRR's ospfd takes zebra's router-id, chosen the same
 // way). Never the BGP router-id.
 model::Ipv4 ospfRouterId(const model::Device& device);
+model::Ipv4 ospf6RouterId(const model::Device& device);  // the same rule, OSPFv3's process
 
 // Whether `redistribute connected` into OSPF takes the connected prefix: not, where the
 // device's VendorDefaults::ospf_connected_redistribution_skips_covered holds (FRR 8.4), when an

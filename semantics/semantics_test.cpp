@@ -87,6 +87,26 @@ TEST_CASE("OSPF cost: FRR eth0 at its 10 Mbit/s default costs 10, loopbacks 0 un
   CHECK(ospfInterfaceCost(ios, iface("GigabitEthernet0/0", "10.0.0.1")) == 1);
 }
 
+TEST_CASE("OSPFv3 cost: the same rule over ipv6 ospf6 cost and its own process; FRR's lo costs 10") {
+  auto frr = device(model::Vendor::Frr);
+  frr.ospf.emplace();
+  frr.ospf6.emplace();
+  frr.ospf6->reference_bandwidth_mbps = 1000;
+  auto eth = iface("eth0", "10.0.0.1");
+  CHECK(ospf6InterfaceCost(frr, eth) == 100);  // OSPFv3's reference bandwidth, not OSPFv2's
+  CHECK(ospfInterfaceCost(frr, eth) == 10);
+  eth.ospf6.cost = 7;
+  CHECK(ospf6InterfaceCost(frr, eth) == 7);
+  CHECK(ospfInterfaceCost(frr, eth) == 10);  // `ipv6 ospf6 cost` is OSPFv3's alone
+  auto lo = iface("lo", "10.255.0.1");
+  frr.ospf6->reference_bandwidth_mbps = 100;
+  CHECK(ospf6InterfaceCost(frr, lo) == 10);  // ospf6d: no loopback case (lab)
+  CHECK(ospfInterfaceCost(frr, lo) == 0);
+  auto ios = device(model::Vendor::Ios);
+  ios.ospf6.emplace();
+  CHECK(ospf6InterfaceCost(ios, iface("Loopback0", "10.255.0.1")) == 1);
+}
+
 TEST_CASE("OSPF area: a network statement matches the address an unnumbered interface borrows") {
   auto d = device(model::Vendor::Ios);
   d.ospf.emplace();

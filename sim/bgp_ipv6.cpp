@@ -115,10 +115,76 @@ void addIpv6Sessions(const Topology& topo, const Ipv6Neighbours& neighbours, Ipv
   }
 }
 
+// The global IPv6 address a neighbor statement's session comes from: its update-source (an
+// interface's first global address, or an address), else the global address of the
+// interface the table forwards the peer's address over.
+std::optional<model::IpAddress> sessionSource(const model::Device& d, const Ipv6Neighbours& neighbours,
+                                              const Ipv6Rib& rib, const model::BgpNeighbor& n) {
+  if (!n.update_source.empty()) {
+    if (auto ip = model::IpAddress::parseV6(n.update_source)) return ip;
+    const model::Interface* itf = d.findInterface(n.update_source);
+    return itf && itf->routes() ? globalIpv6(itf) : std::nullopt;
+  }
+  auto res = resolveIpv6NextHop(d, neighbours, rib, *n.ipv6_address);
+  if (!res || res->next_hops.empty()) return std::nullopt;
+  return globalIpv6(d.findInterface(res->next_hops.front().interface));
+}
+
+// Sessions between IPv6 addresses that no link of both ends holds (iBGP between loopbacks,
+// ebgp-multihop): a's statement `na` for an address of device b, b's statement for the address
+// a's session comes from, each address routed in the other end's IPv6 table (connected,
+// static, OSPFv3). The sender's next hop for itself is the address its session comes from
+// (FRR bgp_nexthop_set: the connection's local address; no link-local one off a shared link).
+void addMultihopIpv6Sessions(const Topology& topo, const Ipv6Neighbours& neighbours,
+                             const std::vector<Ipv6Rib>& ribs, Ipv6Peerings& out) {
+  std::set<const model::BgpNeighbor*> paired;
+  auto onLink = [&](const model::Device& d, const model::IpAddress& address) {
+    for (const auto& itf : d.interfaces)
+      if (itf.routes())
+        for (const auto& local : itf.ipv6_addresses)
+          if (!local.link_local && local.subnet().contains(address)) return true;
+    return false;
+  };
+  for (uint32_t a = 0; a < topo.nodeCount(); ++a) {
+    const auto& da = topo.device(a);
+    if (!da.bgp || !routesIpv6(topo, a)) continue;
+    for (const auto& na : da.bgp->neighbors) {
+      if (!na.ipv6_address || !carriesIpv6(&na) || !semantics::declaresRemoteAs(na) || paired.count(&na) ||
+          onLink(da, *na.ipv6_address))
+        continue;
+      auto b = topo.nodeIndex(neighbours.owner(*na.ipv6_address));
+      if (!b || *b == a || !topo.device(*b).bgp || !routesIpv6(topo, *b)) continue;
+      const auto& db = topo.device(*b);
+      auto source = sessionSource(da, neighbours, ribs[a], na);
+      if (!source) continue;
+      const model::BgpNeighbor* nb = neighborFor(*db.bgp, *source);
+      if (!carriesIpv6(nb) || !semantics::declaresRemoteAs(*nb)) continue;
+      uint32_t ownAs = semantics::presentedAs(*da.bgp, na), peerAs = semantics::presentedAs(*db.bgp, *nb);
+      if (!semantics::remoteAsAccepts(na, ownAs, peerAs) || !semantics::remoteAsAccepts(*nb, peerAs, ownAs))
+        continue;
+      if (ownAs != peerAs && !na.ebgp_multihop && !nb->ebgp_multihop) continue;
+      if (!resolveIpv6NextHop(da, neighbours, ribs[a], *na.ipv6_address) ||
+          !resolveIpv6NextHop(db, neighbours, ribs[*b], *source))
+        continue;
+      paired.insert(nb);
+      auto direction = [&](uint32_t s, uint32_t r, const model::BgpNeighbor* sn, const model::BgpNeighbor* rn,
+                           const model::IpAddress& sAddress, uint32_t sAs, uint32_t rAs) {
+        BgpPeering p = directedPeering(topo, s, r, *sn, *rn, sAs, rAs);
+        p.receiver_is_client = sn->ipv6.route_reflector_client;
+        p.sender_is_client = rn->ipv6.route_reflector_client;
+        out.peerings.push_back(p);
+        out.addresses.push_back({sAddress, sAddress, ""});
+      };
+      direction(a, *b, &na, nb, *source, ownAs, peerAs);
+      direction(*b, a, nb, &na, *na.ipv6_address, peerAs, ownAs);
+    }
+  }
+}
+
 }  // namespace
 
 Ipv6Peerings ipv6Peerings(const Topology& topo, const Ipv6Neighbours& neighbours,
-                          const std::vector<BgpPeering>& ipv4Peerings) {
+                          const std::vector<BgpPeering>& ipv4Peerings, const std::vector<Ipv6Rib>& ribs) {
   Ipv6Peerings out;
   for (const auto& p : ipv4Peerings) {
     // Peers outside the snapshot announce IPv4 only (external.json); VRF instances: later.
@@ -126,6 +192,7 @@ Ipv6Peerings ipv6Peerings(const Topology& topo, const Ipv6Neighbours& neighbours
     if (carriesIpv6(p.sender_neighbor) && carriesIpv6(p.receiver_neighbor)) addOverIpv4(topo, p, out);
   }
   addIpv6Sessions(topo, neighbours, out);
+  addMultihopIpv6Sessions(topo, neighbours, ribs, out);
   return out;
 }
 
@@ -148,7 +215,7 @@ void addIpv6BgpRoutes(DataPlane& dp) {
     if (auto it = dp.ipv6.ribs.find(std::string(device)); it != dp.ipv6.ribs.end()) ribs6[i] = it->second;
   }
   Ipv6Neighbours neighbours(topo.network(), topo.failedLinks());
-  Ipv6Peerings sessions = ipv6Peerings(topo, neighbours, establishSessions(topo, ribs).peerings);
+  Ipv6Peerings sessions = ipv6Peerings(topo, neighbours, establishSessions(topo, ribs).peerings, ribs6);
   PolicyContext context(topo.network());
   Ipv6Unicast family(topo, neighbours, sessions.addresses);
   auto outcome = computeIpv6Bgp(family, topo, ribs6, sessions.peerings, context.policies, context.tables);
@@ -164,3 +231,4 @@ void addIpv6BgpRoutes(DataPlane& dp) {
 }
 
 }  // namespace routefix::sim::detail
+

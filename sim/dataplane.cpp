@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "sim/bgp_ipv6.h"
+#include "sim/ospf.h"
 #include "sim/rib.h"
 #include "sim/simulation_stages.h"
 #include "sim/topology.h"
@@ -105,11 +106,16 @@ DataPlane simulate(const model::Network& network, const SimulationOptions& optio
   DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options), vrfs.hasInstances());
   vrfs.fold(dp);
   dp.ipv6 = computeIpv6Tables(network);
-  addIpv6BgpRoutes(dp);
+  detail::addIpv6ProtocolRoutes(dp);
   return dp;
 }
 
 namespace detail {
+
+void addIpv6ProtocolRoutes(DataPlane& dp) {
+  addOspf6Routes(dp);
+  addIpv6BgpRoutes(dp);
+}
 
 namespace {
 

@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "sim/dataplane.h"
-#include "sim/bgp_ipv6.h"
 #include "sim/simulation_stages.h"
 #include "sim/vrf_instances.h"
 
@@ -72,7 +71,7 @@ FailureSimulator::FailureSimulator(const model::Network& snapshot)
   st.vrfs.fold(st.foldedBaseline);
   st.ipv6ConnectedStatic = computeIpv6Tables(snapshot);
   st.foldedBaseline.ipv6 = st.ipv6ConnectedStatic;
-  addIpv6BgpRoutes(st.foldedBaseline);
+  addIpv6ProtocolRoutes(st.foldedBaseline);
 }
 
 DataPlane FailureSimulator::baselineOf(State& st) {
@@ -114,10 +113,11 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& snapshotScenario) 
   auto& st = *state_;
   DataPlane dp = simulateScenario(st, st.vrfs.options(snapshotScenario));
   st.vrfs.fold(dp);
-  // IPv6 BGP runs again over the scenario: its IPv6 sessions across failed links are down,
-  // and the IPv4 sessions carrying IPv6 follow the scenario's IPv4 tables.
+  // OSPFv3 and IPv6 BGP run again over the scenario: OSPFv3 adjacencies and IPv6 sessions
+  // across failed links are down, and the IPv4 sessions carrying IPv6 follow the scenario's
+  // IPv4 tables.
   dp.ipv6 = st.ipv6ConnectedStatic;
-  addIpv6BgpRoutes(dp);
+  addIpv6ProtocolRoutes(dp);
   return dp;
 }
 

@@ -1,5 +1,5 @@
 #include "sim/ospf.h"
-#include "sim/redistribution_source.h"
+#include "sim/ospf_address_family.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,18 +17,6 @@ namespace routefix::sim::detail {
 namespace {
 
 constexpr uint64_t kInfinite = std::numeric_limits<uint64_t>::max();
-
-struct OspfInterface {
-  uint32_t node = 0;
-  uint32_t iface = 0;
-  uint32_t area = 0;
-  bool passive = false;
-  bool loopback = false;
-  bool point_to_point = false;
-  uint32_t cost = 1;
-  std::vector<Prefix> prefixes;  // primary first
-  Ipv4 address;
-};
 
 // First hop from the computing router: egress interface and gateway (0 = the destination is
 // on the attached segment itself).
@@ -72,6 +60,7 @@ struct Edge {
 
 // A subnet of a router's interface in the area. `transit`: the subnet of a broadcast segment
 // with adjacencies, which the segment's network-LSA describes; the others are stub links.
+template <class Prefix>
 struct Stub {
   Prefix prefix;
   uint32_t cost;
@@ -79,19 +68,21 @@ struct Stub {
 };
 
 // What a transit network's network-LSA says: its subnet and Link State ID (the DR's address).
+template <class Prefix>
 struct NetworkLsa {
   Prefix prefix;
   Ipv4 lsid;
 };
 
 // One area: routers are vertices [0, routers.size()), transit networks follow.
+template <class Prefix>
 struct AreaGraph {
   uint32_t area = 0;
   std::vector<uint32_t> routers;
   std::unordered_map<uint32_t, uint32_t> vertexOfNode;
   std::vector<std::vector<Edge>> adjacency;
-  std::vector<std::vector<Stub>> stubs;            // per router vertex
-  std::vector<std::optional<NetworkLsa>> networks;  // per network vertex; none: point-to-point
+  std::vector<std::vector<Stub<Prefix>>> stubs;            // per router vertex
+  std::vector<std::optional<NetworkLsa<Prefix>>> networks;  // per network vertex; none: point-to-point
 };
 
 struct SpfResult {
@@ -99,7 +90,8 @@ struct SpfResult {
   std::vector<Hops> hops;
 };
 
-SpfResult shortestPaths(const AreaGraph& g, uint32_t source) {
+template <class Prefix>
+SpfResult shortestPaths(const AreaGraph<Prefix>& g, uint32_t source) {
   size_t n = g.adjacency.size();
   SpfResult r{std::vector<uint64_t>(n, kInfinite), std::vector<Hops>(n)};
   std::vector<bool> done(n, false);
@@ -138,6 +130,7 @@ SpfResult shortestPaths(const AreaGraph& g, uint32_t source) {
   return r;
 }
 
+template <class Prefix>
 struct NodeState {
   std::vector<uint32_t> areas;
   bool abr = false;
@@ -151,6 +144,7 @@ struct NodeState {
   std::set<Prefix> discardRanges;
 };
 
+template <class Prefix>
 struct Summary {
   uint32_t abr;
   Prefix prefix;
@@ -164,6 +158,7 @@ struct RouterSummary {
 
 // An AS-external LSA: type 5, or type 7 inside one NSSA (RFC 3101). `forwarding`: where the
 // traffic goes instead of to the ASBR (RFC 2328 16.4 (3)); 0 for the ASBR itself.
+template <class Prefix>
 struct External {
   uint32_t asbr;
   Prefix prefix;
@@ -174,60 +169,45 @@ struct External {
   bool translate = false;  // type 7 with the P-bit: the NSSA's translator sends it on as type 5
 };
 
-// Whether `route` is one that the redistribution `r` takes on device `d`.
-// OSPF takes connected, static, BGP and EIGRP routes (and iBGP ones where the vendor does).
-bool redistributable(const model::Device& d, const model::Redistribution& r, const Route& route) {
-  if (r.source == model::RouteSource::Bgp) return takenFromBgp(d, route);
-  if (r.source == model::RouteSource::Ospf || r.source == model::RouteSource::Aggregate) return false;
-  return takenFromSource(r, route);
-}
-
 }  // namespace
 
-std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
-                                            std::vector<PolicyEvaluator>& policies,
-                                            const std::vector<std::vector<Route>>* bgp) {
+template <class F>
+std::vector<std::vector<typename F::Route>> computeOspfFor(F& family, const Topology& topo,
+                                                           const std::vector<typename F::Rib>& ribs,
+                                                           std::vector<PolicyEvaluator>& policies,
+                                                           const std::vector<std::vector<typename F::Route>>* bgp) {
+  using Prefix = typename F::Prefix;
+  using Route = typename F::Route;
+  using NextHopOut = typename F::Hop;
   size_t nodeCount = topo.nodeCount();
   std::vector<std::vector<Route>> out(nodeCount);
-  std::vector<OspfInterface> ifs;
+  std::vector<OspfInterface<Prefix>> ifs;
   std::unordered_map<uint64_t, uint32_t> ifIndex;  // (node, iface) -> ifs index
-  std::vector<NodeState> state(nodeCount);
+  std::vector<NodeState<Prefix>> state(nodeCount);
   std::set<uint32_t> areaIds;
   for (uint32_t n = 0; n < nodeCount; ++n) {
     const auto& d = topo.device(n);
-    if (!d.ospf) continue;
+    if (!F::process(d)) continue;
     for (uint32_t i = 0; i < d.interfaces.size(); ++i) {
-      const auto& itf = d.interfaces[i];
-      auto area = semantics::ospfArea(d, itf);
-      if (!area) continue;
-      auto source = d.sourceAddress(itf);
-      OspfInterface o{n, i, *area, semantics::ospfPassive(d, itf), itf.isLoopback(), itf.ospf_point_to_point,
-                      semantics::ospfInterfaceCost(d, itf), {}, source->address};
-      // An unnumbered interface has no subnet to advertise: the lender advertises its own.
-      // A loopback's every address is a host route (FRR: `ip address` twice on lo).
-      if (o.loopback) {
-        o.prefixes.push_back(Prefix(source->address, 32));
-        for (const auto& s : itf.secondary) o.prefixes.push_back(Prefix(s.address, 32));
-      } else if (itf.address) {
-        o.prefixes.push_back(itf.address->subnet());
-        for (const auto& s : itf.secondary) o.prefixes.push_back(s.subnet());
-      }
+      auto o = family.interfaceIn(n, i);
+      if (!o) continue;
+      uint32_t area = o->area;
       ifIndex.emplace((static_cast<uint64_t>(n) << 32) | i, static_cast<uint32_t>(ifs.size()));
-      ifs.push_back(std::move(o));
-      areaIds.insert(*area);
+      ifs.push_back(std::move(*o));
+      areaIds.insert(area);
       auto& areas = state[n].areas;
-      if (std::find(areas.begin(), areas.end(), *area) == areas.end()) areas.push_back(*area);
+      if (std::find(areas.begin(), areas.end(), area) == areas.end()) areas.push_back(area);
     }
   }
   std::vector<Ipv4> routerIds(nodeCount);
   for (uint32_t n = 0; n < nodeCount; ++n)
-    if (topo.device(n).ospf) routerIds[n] = semantics::ospfRouterId(topo.device(n));
+    if (F::process(topo.device(n))) routerIds[n] = F::routerId(topo.device(n));
   for (auto& s : state) {
     std::sort(s.areas.begin(), s.areas.end());
     s.abr = s.areas.size() > 1 && s.areas.front() == 0;  // Cisco-style ABR: needs the backbone
   }
   auto areaSettings = [&](uint32_t n, uint32_t area) {
-    return semantics::ospfAreaSettings(*topo.device(n).ospf, area);
+    return semantics::ospfAreaSettings(*F::process(topo.device(n)), area);
   };
   // Type-5 LSAs reach a router through any normal area it is in.
   std::vector<bool> takesExternals(nodeCount, false);
@@ -237,7 +217,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
 
   // ---- per-area graphs and intra-area routes -----------------------------------------
   for (uint32_t areaId : areaIds) {
-    AreaGraph g;
+    AreaGraph<Prefix> g;
     g.area = areaId;
     for (uint32_t n = 0; n < nodeCount; ++n)
       if (std::binary_search(state[n].areas.begin(), state[n].areas.end(), areaId)) {
@@ -253,15 +233,14 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       uint64_t key = (static_cast<uint64_t>(o.node) << 32) | o.iface;
       bool adjacent = false;
       // The DR: the highest router-id on the segment (`ip ospf priority` is not modelled).
-      Ipv4 drId = routerIds[o.node], drAddress = o.address;
+      Ipv4 drId = routerIds[o.node], drAddress = o.lsid;
       for (const auto& peer : topo.segmentPeers({o.node, o.iface})) {
         if (o.passive || o.loopback) break;
         auto pi = ifIndex.find((static_cast<uint64_t>(peer.node) << 32) | peer.iface);
         if (pi == ifIndex.end()) continue;
         const auto& po = ifs[pi->second];
         if (po.area != areaId || po.passive || po.loopback) continue;
-        if (!semantics::ospfHellosAccepted(topo.device(o.node).interfaces[o.iface],
-                                           topo.device(po.node).interfaces[po.iface]))
+        if (!F::hellosAccepted(topo.device(o.node).interfaces[o.iface], topo.device(po.node).interfaces[po.iface]))
           continue;
         if (!semantics::ospfAreaTypesAgree(areaSettings(o.node, areaId).type, areaSettings(po.node, areaId).type))
           continue;
@@ -269,21 +248,21 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         key = std::min(key, (static_cast<uint64_t>(peer.node) << 32) | peer.iface);
         if (drId < routerIds[po.node]) {
           drId = routerIds[po.node];
-          drAddress = po.address;
+          drAddress = po.lsid;
         }
       }
       bool transit = adjacent && !o.point_to_point && !o.prefixes.empty();
       for (size_t k = 0; k < o.prefixes.size(); ++k)
-        g.stubs[rv].push_back(Stub{o.prefixes[k], o.cost, transit && k == 0});  // primary first
+        g.stubs[rv].push_back(Stub<Prefix>{o.prefixes[k], o.cost, transit && k == 0});  // primary first
       if (!adjacent) continue;
       auto [it, inserted] = networkVertex.emplace(key, static_cast<uint32_t>(g.adjacency.size()));
       if (inserted) {
         g.adjacency.emplace_back();
         g.networks.emplace_back();
       }
-      if (transit) g.networks[it->second - g.routers.size()] = NetworkLsa{o.prefixes.front(), drAddress};
+      if (transit) g.networks[it->second - g.routers.size()] = NetworkLsa<Prefix>{o.prefixes.front(), drAddress};
       g.adjacency[rv].push_back(Edge{it->second, o.cost, o.iface, 0});
-      g.adjacency[it->second].push_back(Edge{rv, 0, 0, o.address.value});
+      g.adjacency[it->second].push_back(Edge{rv, 0, 0, o.gateway});
     }
     for (uint32_t s = 0; s < g.routers.size(); ++s) {
       uint32_t node = g.routers[s];
@@ -325,7 +304,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
   for (uint32_t n = 0; n < nodeCount; ++n) {
     auto& s = state[n];
     if (!s.abr) continue;
-    for (const auto& r : topo.device(n).ospf->area_ranges) {
+    for (const auto& r : F::areaRanges(*F::process(topo.device(n)))) {
       if (!r.advertise || s.intra.count(r.prefix) || s.own.count(r.prefix)) continue;
       const auto& routes = s.intraByArea[r.area];
       if (std::any_of(routes.begin(), routes.end(), [&](const auto& pc) { return r.prefix.contains(pc.first); }))
@@ -334,23 +313,24 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
   }
 
   // ---- externals (type 5, and type 7 in NSSAs) ----------------------------------------
-  std::vector<External> externals;
+  std::vector<External<Prefix>> externals;
   // An ASBR's type-5 LSA, and a type-7 copy for each NSSA it is in (FRR ospf_install_flood_nssa):
   // with the P-bit unless it is an ABR, and then a forwarding address of its own in the NSSA.
   auto originate = [&](uint32_t n, const Prefix& prefix, uint32_t metric, uint32_t type, Ipv4 forwarding) {
-    externals.push_back(External{n, prefix, metric, type, std::nullopt, forwarding, false});
+    externals.push_back(External<Prefix>{n, prefix, metric, type, std::nullopt, forwarding, false});
     state[n].asbr = true;
     for (uint32_t area : state[n].areas) {
       if (areaSettings(n, area).type != model::OspfAreaType::Nssa) continue;
       Ipv4 fa = forwarding;
       bool translate = !state[n].abr;
-      if (translate && fa.value == 0)
+      // OSPFv3's forwarding addresses are IPv6 ones; not modelled (the ASBR is the next hop).
+      if (F::kIpv4 && translate && fa.value == 0)
         for (const auto& o : ifs)
           if (o.node == n && o.area == area) {
-            fa = o.address;
+            fa = o.lsid;
             break;
           }
-      externals.push_back(External{n, prefix, metric, type, area, fa, translate});
+      externals.push_back(External<Prefix>{n, prefix, metric, type, area, fa, translate});
     }
   };
   // FRR sets a type-5 LSA's forwarding address to the route's next hop when that lies in the
@@ -358,39 +338,37 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
   // an ECMP route). Zebra hands over the next hop as configured or learned (a recursive
   // static's gateway, a BGP next hop), not the resolved one.
   auto forwardingAddress = [&](uint32_t n, const Route& route) {
-    const auto& hops = route.protocol_next_hops.empty() ? route.next_hops : route.protocol_next_hops;
-    if (!topo.device(n).defaults.ospf_external_forwarding_address || hops.empty() || !hops.front().ip)
-      return Ipv4{};
-    Ipv4 hop = *hops.front().ip;
-    for (const auto& o : ifs)
-      if (o.node == n && !o.loopback)
-        for (const auto& p : o.prefixes)
-          if (p.contains(hop)) return hop;
+    if constexpr (F::kIpv4) {
+      const auto& hops = route.protocol_next_hops.empty() ? route.next_hops : route.protocol_next_hops;
+      if (!topo.device(n).defaults.ospf_external_forwarding_address || hops.empty() || !hops.front().ip)
+        return Ipv4{};
+      Ipv4 hop = *hops.front().ip;
+      for (const auto& o : ifs)
+        if (o.node == n && !o.loopback)
+          for (const auto& p : o.prefixes)
+            if (p.contains(hop)) return hop;
+    }
     return Ipv4{};
   };
   for (uint32_t n = 0; n < nodeCount; ++n) {
     const auto& d = topo.device(n);
-    if (!d.ospf) continue;
-    for (const auto& r : d.ospf->redistributions) {
+    const auto& proc = F::process(d);
+    if (!proc) continue;
+    for (const auto& r : proc->redistributions) {
       bool fromBgp = r.source == model::RouteSource::Bgp;
       auto redistribute = [&](const Route& route) {
-        if (!redistributable(d, r, route)) return;
-        if (r.source == model::RouteSource::Connected && !semantics::ospfRedistributesConnected(d, route.prefix))
-          return;
+        if (!F::redistributable(d, r, route)) return;
         PolicySubject subject;
-        subject.prefix = route.prefix;
+        F::setPrefix(subject, route.prefix);
         subject.protocol = r.source;
         subject.metric = r.metric.value_or(fromBgp ? d.defaults.ospf_external_metric_bgp
                                                    : d.defaults.ospf_external_metric);
         subject.metric_type = static_cast<uint8_t>(r.metric_type.value_or(d.defaults.ospf_external_type));
-        if (!route.next_hops.empty()) {
-          subject.interface = route.next_hops.front().interface;
-          if (route.next_hops.front().ip) subject.next_hop = *route.next_hops.front().ip;
-        }
+        F::setNextHop(subject, route);
         if (!policies[n].applyOne(r.route_map, subject)) return;
         // Junos `protocols ospf export`: the chain decides (and sets metric / type) too.
-        if (!d.ospf->export_policies.empty() &&
-            !policies[n].apply(d.ospf->export_policies, model::PolicyDefault::Reject, subject))
+        if (!proc->export_policies.empty() &&
+            !policies[n].apply(proc->export_policies, model::PolicyDefault::Reject, subject))
           return;
         originate(n, route.prefix, subject.metric, subject.metric_type, forwardingAddress(n, route));
       };
@@ -400,10 +378,10 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         for (const auto& route : (*bgp)[n]) redistribute(route);
       }
     }
-    if (const auto& o = d.ospf->default_originate) {
-      bool haveDefault = ribs[n].exact(Prefix(Ipv4{0}, 0)) != nullptr;
+    if (const auto& o = proc->default_originate) {
+      bool haveDefault = ribs[n].exact(F::defaultRoute()) != nullptr;
       if (o->always || haveDefault) {
-        externals.push_back(External{n, Prefix(Ipv4{0}, 0),
+        externals.push_back(External<Prefix>{n, F::defaultRoute(),
                                      o->metric.value_or(d.defaults.ospf_default_originate_metric),
                                      o->metric_type, std::nullopt, Ipv4{}, false});
         state[n].asbr = true;
@@ -424,28 +402,28 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     }
   }
   for (size_t i = 0, originated = externals.size(); i < originated; ++i) {
-    const External e = externals[i];  // a copy: the vector grows below
+    const External<Prefix> e = externals[i];  // a copy: the vector grows below
     if (!e.nssa || !e.translate) continue;
     auto t = translator.find(*e.nssa);
     if (t == translator.end() || !state[t->second].routerDist[*e.nssa].count(e.asbr)) continue;
-    externals.push_back(External{t->second, e.prefix, e.metric, e.type, std::nullopt, e.forwarding, false});
+    externals.push_back(External<Prefix>{t->second, e.prefix, e.metric, e.type, std::nullopt, e.forwarding, false});
     state[t->second].asbr = true;
   }
 
   // ---- summaries (type 3 and 4) from ABRs -------------------------------------------
-  std::map<uint32_t, std::vector<Summary>> summaries;
+  std::map<uint32_t, std::vector<Summary<Prefix>>> summaries;
   std::map<uint32_t, std::vector<RouterSummary>> routerSummaries;
   auto summarize = [&](uint32_t abr, uint32_t fromArea, uint32_t intoArea,
                        const std::map<Prefix, Candidate>& routes) {
-    const auto& proc = *topo.device(abr).ospf;
+    const auto& ranges = F::areaRanges(*F::process(topo.device(abr)));
     std::map<Prefix, uint64_t> ranged;  // range -> cost (largest component)
     std::set<Prefix> suppressed;
     for (const auto& [p, c] : routes) {
-      const model::OspfAreaRange* range = nullptr;
-      for (const auto& r : proc.area_ranges)
+      const typename std::remove_cvref_t<decltype(ranges)>::value_type* range = nullptr;
+      for (const auto& r : ranges)
         if (r.area == fromArea && r.prefix.contains(p)) range = &r;
       if (!range) {
-        summaries[intoArea].push_back(Summary{abr, p, c.cost});
+        summaries[intoArea].push_back(Summary<Prefix>{abr, p, c.cost});
       } else if (!range->advertise) {
         suppressed.insert(range->prefix);
       } else {
@@ -454,7 +432,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         if (!inserted && !range->cost) it->second = std::max(it->second, c.cost);
       }
     }
-    for (const auto& [p, cost] : ranged) summaries[intoArea].push_back(Summary{abr, p, cost});
+    for (const auto& [p, cost] : ranged) summaries[intoArea].push_back(Summary<Prefix>{abr, p, cost});
   };
   auto summarizeRouters = [&](uint32_t abr, uint32_t intoArea,
                               const std::map<uint32_t, Candidate>& dists) {
@@ -475,7 +453,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
         if (semantics::ospfAreaTakesExternals(settings.type)) summarizeRouters(n, into, state[n].routerDist[from]);
       }
       if (auto cost = semantics::ospfAbrDefaultSummaryCost(topo.device(n).defaults, settings))
-        summaries[into].push_back(Summary{n, Prefix(Ipv4{0}, 0), *cost});
+        summaries[into].push_back(Summary<Prefix>{n, F::defaultRoute(), *cost});
     }
   }
   auto interFrom = [&](uint32_t n, uint32_t area) {
@@ -499,7 +477,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       auto settings = areaSettings(n, area);
       if (semantics::ospfAbrSendsSummaries(settings))
         for (const auto& [p, c] : state[n].inter)
-          if (!state[n].intraByArea[area].count(p)) summaries[area].push_back(Summary{n, p, c.cost});
+          if (!state[n].intraByArea[area].count(p)) summaries[area].push_back(Summary<Prefix>{n, p, c.cost});
       if (!semantics::ospfAreaTakesExternals(settings.type)) continue;
       for (const auto& rs : routerSummaries[0]) {
         auto d = state[n].routerDist[0].find(rs.abr);
@@ -538,24 +516,26 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
   // itself, the address is the next hop.
   auto toForwardingAddress = [&](uint32_t n, Ipv4 address, std::optional<uint32_t> nssa) {
     Candidate best;
-    int bestLength = -1;
-    auto consider = [&](const Prefix& p, const Candidate& c) {
-      if (!p.contains(address) || p.length < bestLength) return;
-      Hops hops = c.hops;
-      if (hops.empty()) {
-        auto itf = topo.interfaceFor(n, address);
-        if (!itf) return;
-        hops = {Hop{*itf, address.value}};
-      }
-      if (p.length > bestLength) best = Candidate{};
-      bestLength = p.length;
-      offer(best, c.cost, 0, hops);
-    };
-    for (const auto& [area, routes] : state[n].intraByArea)
-      if (!nssa || area == *nssa)
-        for (const auto& [p, c] : routes) consider(p, c);
-    if (!nssa)
-      for (const auto& [p, c] : state[n].inter) consider(p, c);
+    if constexpr (F::kIpv4) {
+      int bestLength = -1;
+      auto consider = [&](const Prefix& p, const Candidate& c) {
+        if (!p.contains(address) || p.length < bestLength) return;
+        Hops hops = c.hops;
+        if (hops.empty()) {
+          auto itf = topo.interfaceFor(n, address);
+          if (!itf) return;
+          hops = {Hop{*itf, address.value}};
+        }
+        if (p.length > bestLength) best = Candidate{};
+        bestLength = p.length;
+        offer(best, c.cost, 0, hops);
+      };
+      for (const auto& [area, routes] : state[n].intraByArea)
+        if (!nssa || area == *nssa)
+          for (const auto& [p, c] : routes) consider(p, c);
+      if (!nssa)
+        for (const auto& [p, c] : state[n].inter) consider(p, c);
+    }
     return best;
   };
   std::vector<std::map<Prefix, std::pair<Candidate, Candidate>>> ext(nodeCount);  // E1, E2
@@ -593,15 +573,16 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
   // ---- routes ----------------------------------------------------------------------------
   for (uint32_t n = 0; n < nodeCount; ++n) {
     const auto& d = topo.device(n);
-    if (!d.ospf) continue;
-    uint32_t distance = d.ospf->distance.value_or(d.defaults.distance_ospf);
+    const auto& proc = F::process(d);
+    if (!proc) continue;
+    uint32_t distance = proc->distance.value_or(d.defaults.distance_ospf);
     // Junos prefers its internal OSPF routes (10) far over external ones (150); IOS and FRR
     // use 110 for both. A configured distance applies to all.
-    uint32_t externalDistance = d.ospf->distance.value_or(d.defaults.distance_ospf_external);
+    uint32_t externalDistance = proc->distance.value_or(d.defaults.distance_ospf_external);
     // A node reaches most prefixes over one of a few next-hop sets (its neighbours): the
     // routes share one list per set instead of each holding its own (issue 17, item 3).
-    std::map<std::vector<NextHop>, NextHops> hopSets;
-    auto shared = [&](std::vector<NextHop> hops) -> const NextHops& {
+    std::map<std::vector<NextHopOut>, typename F::Hops> hopSets;
+    auto shared = [&](std::vector<NextHopOut> hops) -> const typename F::Hops& {
       auto [it, fresh] = hopSets.try_emplace(hops);
       if (fresh) it->second = std::move(hops);
       return it->second;
@@ -615,19 +596,12 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       bool external = proto == Protocol::OspfE1 || proto == Protocol::OspfE2;
       r.admin_distance = external ? externalDistance : distance;
       r.metric = static_cast<uint32_t>(std::min<uint64_t>(c.cost, 0xffffffffu));
-      std::vector<NextHop> hops;
-      for (const auto& h : c.hops) {
-        InterfaceRef itf{n, h.iface};
-        Ipv4 gw{h.gateway};
-        const auto& egress = d.interfaces[h.iface];
-        std::optional<Ipv4> ip = gw;
-        if (d.defaults.ospf_route_to_gateway_via_interface && p == Prefix(gw, 32)) ip.reset();
-        hops.push_back(NextHop{ip, egress.name, topo.nodeBehind(itf, gw), false});
-      }
+      std::vector<NextHopOut> hops;
+      for (const auto& h : c.hops) hops.push_back(family.nextHop(n, h.iface, h.gateway, p));
       std::sort(hops.begin(), hops.end());
       // `maximum-paths N` keeps N of the equal-cost paths: the lowest gateway addresses, as
       // FRR did in the lab (which N it keeps is not documented).
-      if (d.ospf->maximum_paths && hops.size() > d.ospf->maximum_paths) hops.resize(d.ospf->maximum_paths);
+      if (proc->maximum_paths && hops.size() > proc->maximum_paths) hops.resize(proc->maximum_paths);
       r.next_hops = shared(std::move(hops));
       out[n].push_back(std::move(r));
     };
@@ -637,7 +611,7 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
       r.prefix = p;
       r.protocol = Protocol::Ospf;
       r.admin_distance = distance;
-      r.next_hops = shared({NextHop{std::nullopt, "", "", true}});
+      r.next_hops = shared({NextHopOut{std::nullopt, "", "", true}});
       out[n].push_back(std::move(r));
     }
     for (const auto& [p, c] : state[n].inter) emit(p, c, Protocol::OspfInterArea);
@@ -649,6 +623,19 @@ std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vec
     }
   }
   return out;
+}
+
+std::vector<std::vector<Route>> computeOspf(const Topology& topo, const std::vector<NodeRib>& ribs,
+                                            std::vector<PolicyEvaluator>& policies,
+                                            const std::vector<std::vector<Route>>* bgp) {
+  OspfV2 family{topo};
+  return computeOspfFor(family, topo, ribs, policies, bgp);
+}
+
+std::vector<std::vector<Ipv6Route>> computeOspf6(const Topology& topo, const std::vector<Ipv6Rib>& ribs,
+                                                 std::vector<PolicyEvaluator>& policies) {
+  OspfV3 family(topo);
+  return computeOspfFor(family, topo, ribs, policies, nullptr);
 }
 
 }  // namespace routefix::sim::detail

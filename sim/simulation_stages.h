@@ -93,4 +93,8 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
 // Same prefixes, protocols, next hops, metrics and distances: what BGP reads of an IGP RIB.
 bool sameIgpRoutes(const NodeRib& a, const NodeRib& b);
 
+// Adds OSPFv3's routes and then BGP IPv6 unicast's (which resolve over them) to `dp.ipv6`,
+// which holds the connected and static ones, over `dp`'s topology.
+void addIpv6ProtocolRoutes(DataPlane& dp);
+
 }  // namespace routefix::sim::detail

@@ -182,6 +182,7 @@ ON_MATCH : 'on-match';
 ORIGIN : 'origin';
 ORIGINATE : 'originate';
 OSPF : 'ospf';
+OSPF6 : 'ospf6';
 OUT : 'out';
 PASSIVE : 'passive';
 PASSIVE_INTERFACE : 'passive-interface';

@@ -40,6 +40,8 @@ global_stmt
   | IP ROUTE (VRF name)? route_dest route_target static_option*      # IpRoute
   | ROUTER BGP NUMBER (VRF name)?                                     # RouterBgp
   | ROUTER OSPF NUMBER? (VRF name)?                                   # RouterOspf
+  | ROUTER OSPF6 (VRF name)?                                          # RouterOspf6
+  | IPV6 ROUTER OSPF NUMBER (VRF name)?                               # Ipv6RouterOspf
   | ROUTER EIGRP name                                                 # RouterEigrp
   | IP PREFIX_LIST name (SEQ NUMBER)? action prefix_list_match        # PrefixListEntry
   | IP PREFIX_LIST name DESCRIPTION ~NEWLINE*                         # PrefixListDescription
@@ -123,6 +125,11 @@ interface_stmt
   | IP OSPF AREA area_id IP_ADDRESS?                                  # IfOspfArea
   | IP OSPF NETWORK (POINT_TO_POINT | WORD)                           # IfOspfNetwork
   | NO? IP OSPF PASSIVE IP_ADDRESS?                                   # IfOspfPassive
+  | IPV6 OSPF6 AREA area_id                                           # IfOspf6Area
+  | IPV6 OSPF NUMBER AREA area_id                                     # IfIpv6OspfProcessArea
+  | IPV6 (OSPF | OSPF6) COST NUMBER                                   # IfOspf6Cost
+  | IPV6 (OSPF | OSPF6) NETWORK (POINT_TO_POINT | WORD)               # IfOspf6Network
+  | NO? IPV6 OSPF6 PASSIVE                                            # IfOspf6Passive
   | IP ACCESS_GROUP name (IN | OUT)                                   # IfAccessGroup
   | TUNNEL SOURCE name                                                # IfTunnelSource
   | DELAY NUMBER                                                      # IfDelay
@@ -144,7 +151,7 @@ area_id : NUMBER | IP_ADDRESS ;
 router_stmt
   : REDISTRIBUTE redistribute_source redistribute_option*             # Redistribute
   | MAXIMUM_PATHS (IBGP | EIBGP)? NUMBER (ECMP NUMBER)?               # MaximumPaths
-  | (BGP | OSPF)? ROUTER_ID IP_ADDRESS                                # RouterId
+  | (BGP | OSPF | OSPF6)? ROUTER_ID IP_ADDRESS                        # RouterId
   | DEFAULT_INFORMATION ORIGINATE default_originate_option*           # DefaultInformation
   ;
 
@@ -248,6 +255,7 @@ ospf_stmt
   | AREA area_id NSSA ~NEWLINE*                                       # OspfAreaNssa
   | AREA area_id DEFAULT_COST NUMBER                                  # OspfAreaDefaultCost
   | DISTANCE NUMBER                                                   # OspfDistance
+  | INTERFACE name AREA area_id                                       # Ospf6InterfaceArea
   | (AREA | OSPF) ~NEWLINE*                                           # OspfOther
   ;
 
@@ -308,7 +316,7 @@ keyword
   L2VPN | LINK_LOCAL | LARGE_COMMUNITY | LARGE_COMMUNITY_LIST | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOG | LOG_INPUT | LT | MASK |
   MATCH | MAXIMUM_PATHS | MED | METRIC | METRIC_TYPE | MISSING_AS_WORST | MULTICAST |
   MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |
-  NO | NONE | NOT_ADVERTISE | NO_PREPEND | NO_SUMMARY | NSSA | ON_MATCH | ORIGIN | ORIGINATE | OSPF | OUT |
+  NO | NONE | NOT_ADVERTISE | NO_PREPEND | NO_SUMMARY | NSSA | ON_MATCH | ORIGIN | ORIGINATE | OSPF | OSPF6 | OUT |
   PASSIVE | PASSIVE_INTERFACE | PEER_ADDRESS | PEER_GROUP | PEERS | PERMANENT | PERMIT |
   POINT_TO_POINT | PREFIX_LIST | PREPEND | RANGE | REDISTRIBUTE | REDISTRIBUTE_INTERNAL | REFERENCE_BANDWIDTH |
   REJECT | REMARK | REMOTE_AS | REMOVE_PRIVATE_AS | REPLACE_AS | ROUTE | ROUTER |

@@ -64,6 +64,15 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitRouterBgp(IosParser::RouterBgpContext* ctx) override;
   antlrcpp::Any visitRouterOspf(IosParser::RouterOspfContext* ctx) override;
   antlrcpp::Any visitRedistribute(IosParser::RedistributeContext* ctx) override;
+  // ---- OSPFv3 (config_walker_ospf6.cpp) ----
+  antlrcpp::Any visitRouterOspf6(IosParser::RouterOspf6Context* ctx) override;
+  antlrcpp::Any visitIpv6RouterOspf(IosParser::Ipv6RouterOspfContext* ctx) override;
+  antlrcpp::Any visitOspf6InterfaceArea(IosParser::Ospf6InterfaceAreaContext* ctx) override;
+  antlrcpp::Any visitIfOspf6Area(IosParser::IfOspf6AreaContext* ctx) override;
+  antlrcpp::Any visitIfIpv6OspfProcessArea(IosParser::IfIpv6OspfProcessAreaContext* ctx) override;
+  antlrcpp::Any visitIfOspf6Cost(IosParser::IfOspf6CostContext* ctx) override;
+  antlrcpp::Any visitIfOspf6Network(IosParser::IfOspf6NetworkContext* ctx) override;
+  antlrcpp::Any visitIfOspf6Passive(IosParser::IfOspf6PassiveContext* ctx) override;
   // ---- router eigrp (config_walker_eigrp.cpp) ----
   antlrcpp::Any visitRouterEigrp(IosParser::RouterEigrpContext* ctx) override;
   antlrcpp::Any visitEigrpNetwork(IosParser::EigrpNetworkContext* ctx) override;
@@ -229,6 +238,10 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // `address-family ipv4 ... autonomous-system N`.
   model::EigrpProcess& currentEigrp();
   void closeEigrpAddressFamily();
+  // Opens the device's OSPFv3 process (one per device, as OSPFv2's) for the block that follows.
+  void openOspf6(uint32_t processId, bool inVrf);
+  // `interface X area A` (FRR, under router ospf6), `ipv6 ospf6 area A`, `ipv6 ospf N area A`.
+  void setOspf6Area(model::Interface& itf, IosParser::Area_idContext* area);
   // Parts of the EIGRP statements other modes share: `network A` (classful), `[no]
   // passive-interface default|X`.
   void addEigrpNetwork(model::WildcardMatch match);
@@ -274,6 +287,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   size_t block_column_ = 0;   // indentation of an ignored block's header
   Mode resume_mode_ = Mode::Global;  // after the ignored block
   size_t af_column_ = 0;        // indentation of the open `address-family` (EOS, NX-OS)
+  bool ospf6_ = false;  // the open OSPF block is OSPFv3's (router ospf6, ipv6 router ospf N)
   bool eigrp_open_ = false;      // router eigrp: a process (classic, or a named one's family) is open
   bool eigrp_classic_ = false;   // the open `router eigrp` is classic (`router eigrp N`)
   std::string eigrp_vrf_;        // the open address family is this VRF's process ("" none)

@@ -52,6 +52,7 @@ antlrcpp::Any ConfigWalker::visitRouterOspf(IosParser::RouterOspfContext* ctx) {
     out_.ospf(id, here());
   }
   mode_ = Mode::Ospf;
+  ospf6_ = false;
   extendBlock();
   return {};
 }
@@ -150,9 +151,10 @@ antlrcpp::Any ConfigWalker::visitRouterId(IosParser::RouterIdContext* ctx) {
   model::Ipv4 id = parseAddress(ctx->IP_ADDRESS()->getText());
   if (mode_ == Mode::Ospf) {
     if (ctx->BGP()) throw ValueError("bgp router-id inside router ospf");
+    if (ctx->OSPF6() && !ospf6_) throw ValueError("ospf6 router-id inside router ospf");
     currentOspf().router_id = id;
   } else {
-    if (ctx->OSPF()) throw ValueError("ospf router-id inside router bgp");
+    if (ctx->OSPF() || ctx->OSPF6()) throw ValueError("ospf router-id inside router bgp");
     currentBgp().router_id = id;
   }
   return {};
@@ -338,6 +340,7 @@ antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext* ctx) {
 // ---- router ospf ------------------------------------------------------------------------
 
 antlrcpp::Any ConfigWalker::visitOspfNetworkWildcard(IosParser::OspfNetworkWildcardContext* ctx) {
+  if (ospf6_) throw ValueError("OSPFv3 has no network statements");
   model::OspfNetwork n;
   n.match = {parseAddress(ctx->IP_ADDRESS(0)->getText()), parseAddress(ctx->IP_ADDRESS(1)->getText()).value};
   n.area = parseArea(ctx->area_id()->getText());
@@ -347,6 +350,7 @@ antlrcpp::Any ConfigWalker::visitOspfNetworkWildcard(IosParser::OspfNetworkWildc
 }
 
 antlrcpp::Any ConfigWalker::visitOspfNetworkPrefix(IosParser::OspfNetworkPrefixContext* ctx) {
+  if (ospf6_) throw ValueError("OSPFv3 has no network statements");
   model::OspfNetwork n;
   model::Prefix p = parsePrefix(ctx->IP_PREFIX()->getText());
   n.match = {p.address, ~model::maskOf(p.length)};
@@ -444,7 +448,10 @@ antlrcpp::Any ConfigWalker::visitOspfDistance(IosParser::OspfDistanceContext* ct
 }
 
 antlrcpp::Any ConfigWalker::visitOspfOther(IosParser::OspfOtherContext*) {
-  if (!isIgnoredStatement(IgnoreScope::RouterOspf, splitWords(currentLine()))) warnUnrecognized();
+  auto words = splitWords(currentLine());
+  if (ospf6_ && words.size() > 2 && words[0] == "area" && words[2] == "range")
+    throw ValueError("OSPFv3 area ranges are not modelled");
+  if (!isIgnoredStatement(IgnoreScope::RouterOspf, words)) warnUnrecognized();
   return {};
 }
 

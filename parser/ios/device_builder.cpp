@@ -105,6 +105,10 @@ model::OspfProcess& DeviceBuilder::ospf(uint32_t processId, const model::SourceS
   return openOspf(device_.ospf, processId, span);
 }
 
+model::OspfProcess& DeviceBuilder::ospf6(uint32_t processId, const model::SourceSpan& span) {
+  return openOspf(device_.ospf6, processId, span);
+}
+
 model::OspfProcess& DeviceBuilder::vrfOspf(const std::string& vrfName, uint32_t processId,
                                            const model::SourceSpan& span) {
   return openOspf(vrf(vrfName, span).ospf, processId, span);

@@ -46,6 +46,7 @@ class DeviceBuilder {
   // the BGP / OSPF statements that follow.
   model::BgpProcess& bgp(uint32_t asn, const model::SourceSpan& span);
   model::OspfProcess& ospf(uint32_t processId, const model::SourceSpan& span);
+  model::OspfProcess& ospf6(uint32_t processId, const model::SourceSpan& span);  // OSPFv3
   // A named VRF, created at `span` when new.
   model::Vrf& vrf(const std::string& name, const model::SourceSpan& span);
   // A VRF's processes, likewise made the target of the statements that follow.

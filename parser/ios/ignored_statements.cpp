@@ -71,6 +71,15 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"ip", "ospf", "priority"}, {"ip", "ospf", "retransmit-interval"},
            {"ip", "ospf", "transmit-delay"}, {"ip", "ospf", "bfd"}, {"ip", "ospf", "mtu-ignore"},
            {"no", "ip", "ospf", "*"}, {"evpn"}, {"multicast"}, {"pim"},
+           // OSPFv3 timers and adjacency details (the other `ipv6 ospf[6]` lines are modelled
+           // or warned about: they are exempt from the blanket {"ipv6"} above).
+           {"ipv6", "ospf6", "hello-interval"}, {"ipv6", "ospf6", "dead-interval"},
+           {"ipv6", "ospf6", "retransmit-interval"}, {"ipv6", "ospf6", "transmit-delay"},
+           {"ipv6", "ospf6", "priority"}, {"ipv6", "ospf6", "instance-id"}, {"ipv6", "ospf6", "mtu-ignore"},
+           {"ipv6", "ospf6", "bfd"}, {"ipv6", "ospf", "hello-interval"}, {"ipv6", "ospf", "dead-interval"},
+           {"ipv6", "ospf", "retransmit-interval"}, {"ipv6", "ospf", "transmit-delay"},
+           {"ipv6", "ospf", "priority"}, {"ipv6", "ospf", "mtu-ignore"}, {"ipv6", "ospf", "bfd"},
+           {"ipv6", "ospf", "authentication"}, {"ipv6", "ospf", "encryption"},
            // EOS / NX-OS: layer 2 mode, MLAG, anycast gateways, VXLAN.
            {"no", "switchport"}, {"mlag"}, {"ip", "virtual-router"}, {"vn-segment"},
            {"member"}, {"host-reachability"}, {"source-interface"}, {"autostate"},
@@ -134,8 +143,14 @@ bool matches(const Pattern& pattern, const std::vector<std::string>& words) {
 }  // namespace
 
 bool isIgnoredStatement(IgnoreScope scope, const std::vector<std::string>& words) {
+  // OSPFv3 lines (`ipv6 ospf[6] ...`, `ipv6 router ospf ...`) shape routing: ignored only when
+  // listed by their own words, never by the blanket {"ipv6"} patterns.
+  size_t at = !words.empty() && words[0] == "no" ? 1 : 0;
+  bool ospfv3 = words.size() > at + 1 && words[at] == "ipv6" &&
+                (words[at + 1] == "ospf" || words[at + 1] == "ospf6" ||
+                 (words[at + 1] == "router" && words.size() > at + 2 && words[at + 2] == "ospf"));
   for (const auto& p : ignoredPatterns().at(scope))
-    if (matches(p, words)) return true;
+    if (matches(p, words) && !(ospfv3 && p.size() <= at + 1)) return true;
   return false;
 }
 

@@ -15,6 +15,13 @@ const nlohmann::json* findRoute(const nlohmann::json& out, const std::string& no
 // The result points into `out`: a temporary would leave it dangling.
 const nlohmann::json* findRoute(nlohmann::json&&, const std::string&, const std::string&) = delete;
 
+// An IPv6 route of `node` (a copy; null when there is none).
+nlohmann::json findV6(const nlohmann::json& out, const std::string& node, const std::string& prefix) {
+  for (const auto& r : out["nodes"][node]["ipv6_routes"])
+    if (r["prefix"] == prefix) return r;
+  return nlohmann::json();
+}
+
 }  // namespace
 
 TEST_CASE("routes: eBGP chain with import local-pref, JSON per spec") {
@@ -121,11 +128,6 @@ TEST_CASE("routes: bad usage exits 2 with a message") {
 
 TEST_CASE("routes: BGP IPv6 unicast over IPv6 sessions and over IPv4 sessions (MP-BGP), as FRR installs it") {
   // The FRR lab scenarios (tests/lab runs both on real FRR 8.4): see their READMEs.
-  auto findV6 = [](const nlohmann::json& out, const std::string& node, const std::string& prefix) {
-    for (const auto& r : out["nodes"][node]["ipv6_routes"])
-      if (r["prefix"] == prefix) return r;
-    return nlohmann::json();
-  };
   auto chain = runRoutefix({"routes", "tests/lab/scenarios/bgp6-ebgp-chain-policy", "--format", "json"});
   REQUIRE_MESSAGE(chain.exit_code == 0, chain.err);
   auto out = chain.json();
@@ -160,4 +162,43 @@ TEST_CASE("routes: BGP IPv6 unicast over IPv6 sessions and over IPv4 sessions (M
   CHECK(reflected["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-r3", "ip": "2001:db8:34::3", "node": "r3"}])"));
   CHECK(reflected["protocol_next_hops"] == nlohmann::json::parse(R"([{"ip": "2001:db8:23::2", "node": "r2"}])"));
   CHECK(findRoute(out, "r4", "10.1.0.0/24"));  // IPv4 rides the same sessions
+}
+
+TEST_CASE("routes: OSPFv3 and IPv6 iBGP between loopbacks with a route reflector, as FRR installs them") {
+  // The FRR lab scenario ospf6-ibgp6-route-reflection (see its README); expectations from FRR 8.4.
+  auto run = runRoutefix({"routes", "tests/lab/scenarios/ospf6-ibgp6-route-reflection", "--format", "json"});
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  auto out = run.json();
+  // OSPFv3: c1's loopback from rr over the broadcast link (10) plus the loopback's own 10.
+  auto lo = findV6(out, "rr", "2001:db8:ff::11/128");
+  CHECK(lo["protocol"] == "ospf");
+  CHECK(lo["metric"] == 20);
+  CHECK(lo["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-c1", "ip": null, "node": "c1"}])"));
+  CHECK(findV6(out, "c1", "2001:db8:ff::13/128")["protocol"] == "ospf-ia");  // c3 is in area 1
+  CHECK(findV6(out, "c1", "2001:db8:ff::13/128")["metric"] == 27);
+  CHECK(findV6(out, "c1", "2001:db8:21::/64")["protocol"] == "ospf-e2");
+  // Reflected iBGP over loopback sessions: c1's next-hop-self address, resolved over OSPFv3.
+  auto viaC1 = findV6(out, "c2", "2001:db8:100::/48");
+  CHECK(viaC1["protocol"] == "ibgp");
+  CHECK(viaC1["as_path"] == nlohmann::json::array({65100}));
+  CHECK(viaC1["protocol_next_hops"] == nlohmann::json::parse(R"([{"ip": "2001:db8:ff::11", "node": "c1"}])"));
+  CHECK(viaC1["next_hops"] == nlohmann::json::parse(R"([{"interface": "eth-rr", "ip": null, "node": "rr"}])"));
+  // ext2's own address as next hop (c3 keeps it), reached over the inter-area route to c3's link.
+  auto viaExt2 = findV6(out, "c1", "2001:db8:200::/48");
+  CHECK(viaExt2["protocol_next_hops"] == nlohmann::json::parse(R"([{"ip": "2001:db8:e2::2", "node": "ext2"}])"));
+  // Equal AS paths at rr: the lower IGP metric to the next hop wins (17 to ext2's link, 20 to c1's loopback).
+  CHECK(findV6(out, "rr", "2001:db8:300::/48")["protocol_next_hops"] ==
+        nlohmann::json::parse(R"([{"ip": "2001:db8:e2::2", "node": "ext2"}])"));
+}
+
+TEST_CASE("routes: IPv6 prefix-list typos drop what FRR drops") {
+  auto run = runRoutefix({"routes", "tests/lab/scenarios/bgp6-prefix-list-typo", "--format", "json"});
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  auto out = run.json();
+  CHECK(findV6(out, "r2", "2001:db8:a1::/48")["protocol"] == "bgp");
+  for (const char* dropped : {"2001:db8:a2::/48", "2001:db8:a3::/48", "2001:db8:a4::/56"})
+    CHECK_MESSAGE(findV6(out, "r2", dropped).is_null(), dropped);
+  // The route-map clause naming the undefined list matches nothing: only r2's own prefix goes on.
+  CHECK(findV6(out, "r3", "2001:db8:a1::/48").is_null());
+  CHECK(findV6(out, "r3", "2001:db8:b2::/48")["as_path"] == nlohmann::json::array({65002}));
 }

@@ -79,6 +79,12 @@ json stableBgpPeers(const json& summary) {
 
 json stableOspfNeighbours(const json& neighbours) {
   json out = json::object();
+  if (neighbours["neighbors"].is_array()) {  // ospf6d: one list, each neighbour with its id
+    for (const auto& n : neighbours["neighbors"])
+      if (n.is_object())
+        out["v3 " + n.value("neighborId", "") + " " + n.value("interfaceName", "")] = n.value("state", "");
+    return out;
+  }
   for (const auto& [id, list] : neighbours["neighbors"].items()) {
     json states = json::array();
     for (const auto& n : list) states.push_back(n.value("nbrState", n.value("state", "")));
@@ -107,15 +113,22 @@ int transientCount(std::string_view pollOutput) {
   int count = 0;
   for (const auto& doc : splitJsonObjects(pollOutput)) {
     if (doc.contains("neighbors")) {
-      for (const auto& [id, list] : doc["neighbors"].items())
-        for (const auto& n : list) {
-          std::string s = n.value("nbrState", n.value("state", ""));
-          // A Full neighbour with LSAs awaiting acknowledgement or request is still
-          // flooding: a lost LSA is resent only after the 5 s retransmit interval.
-          bool flooding = n.value("linkStateRetransmissionListCounter", 0) > 0 ||
-                          n.value("linkStateRequestListCounter", 0) > 0;
-          if ((s.rfind("Full", 0) != 0 && s.rfind("2-Way", 0) != 0) || flooding) ++count;
-        }
+      auto settling = [](const json& n) {
+        if (!n.is_object()) return false;
+        std::string s = n.value("nbrState", n.value("state", ""));
+        // A Full neighbour with LSAs awaiting acknowledgement or request is still
+        // flooding: a lost LSA is resent only after the 5 s retransmit interval.
+        bool flooding = n.value("linkStateRetransmissionListCounter", 0) > 0 ||
+                        n.value("linkStateRequestListCounter", 0) > 0;
+        return (s.rfind("Full", 0) != 0 && s.rfind("2-Way", 0) != 0 && s != "TwoWay") || flooding;
+      };
+      const json& neighbors = doc["neighbors"];
+      if (neighbors.is_array()) {  // ospf6d: one list of neighbours
+        for (const auto& n : neighbors) count += settling(n);
+      } else {  // ospfd: per neighbour id, a list
+        for (const auto& [id, list] : neighbors.items())
+          for (const auto& n : list) count += settling(n);
+      }
     } else if (doc.contains("ipv4Unicast")) {
       const json peers = doc["ipv4Unicast"].value("peers", json::object());
       for (const auto& [peer, p] : peers.items()) {

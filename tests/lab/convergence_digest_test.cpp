@@ -55,6 +55,17 @@ TEST_CASE("a Full OSPF neighbour that still floods LSAs is transient") {
   CHECK(transientCount(R"({"neighbors":{"10.0.0.2":[{"nbrState":"Full/-","linkStateRetransmissionListCounter":0,"linkStateRequestListCounter":0}]}})") == 0);
 }
 
+TEST_CASE("ospf6d's neighbour list (an array) is read: states, changes, transients") {
+  auto v3 = [](const char* state) {
+    return std::string(R"({"neighbors":[{"neighborId":"10.0.0.2","state":")") + state +
+           R"(","interfaceName":"eth0"}]})";
+  };
+  CHECK(transientCount(v3("Full")) == 0);
+  CHECK(transientCount(v3("ExStart")) == 1);
+  CHECK(stableRoutingState(v3("Full")) != stableRoutingState(v3("Loading")));
+  CHECK(stableRoutingState(v3("Full"))["ospf"].contains("v3 10.0.0.2 eth0"));
+}
+
 TEST_CASE("a BGP prefix with a valid path that is not yet best is undecided") {
   // Seen in the lab under load: a reflected path received (version 0) but not yet through
   // bgpd's decision process when the poll was quiet, so the dump missed the route.

@@ -33,7 +33,7 @@ while (($#)); do
 done
 id=$(tr -c 'a-zA-Z0-9\n-' '-' <<<"$id")
 frr_dir=${FRR_DIR:-/usr/lib/frr}
-daemons=(zebra staticd ospfd bgpd)
+daemons=(zebra staticd ospfd ospf6d bgpd)
 state_root=/run/routefix-lab
 state=$state_root/$id
 ns_prefix=rfl-$id-

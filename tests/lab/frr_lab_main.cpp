@@ -68,7 +68,8 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
     for (const auto& vrf : routerVrfs(state, r))
       routes += askOrEmpty(state / r / "zebra.vty", "show ip route vrf " + vrf + " json");
     std::string poll = routes + askOrEmpty(state / r / "bgpd.vty", "show bgp summary json") +
-                       askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json");
+                       askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json") +
+                       askOrEmpty(state / r / "ospf6d.vty", "show ipv6 ospf6 neighbor json");
     all[r] = stableRoutingState(poll);
     transient += transientCount(poll) +
                  waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json")) +
@@ -97,6 +98,8 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
       {"ospf-route.json", "ospfd", "show ip ospf route json"},
       {"ospf-neighbor.json", "ospfd", "show ip ospf neighbor json"},
       {"ospf-external.json", "ospfd", "show ip ospf database external json"},
+      {"ospf6-route.json", "ospf6d", "show ipv6 ospf6 route json"},
+      {"ospf6-neighbor.json", "ospf6d", "show ipv6 ospf6 neighbor json"},
   };
   for (const auto& r : routers) {
     fs::create_directories(outdir / r);
@@ -115,7 +118,7 @@ int runDump(const fs::path& state, const fs::path& outdir, const std::vector<std
         std::ofstream(dir / "bgp.json") << runVtyCommand(socket("bgpd"), "show ip bgp vrf " + vrf + " json").output;
     }
     std::ofstream running(outdir / r / "running.conf");
-    for (const char* d : {"zebra", "staticd", "ospfd", "bgpd"})
+    for (const char* d : {"zebra", "staticd", "ospfd", "ospf6d", "bgpd"})
       if (fs::exists(socket(d)))
         running << "! ---- " << d << '\n' << runVtyCommand(socket(d), "show running-config").output;
   }

@@ -31,13 +31,14 @@ LabRouter readRouter(const fs::path& config) {
   std::ifstream in(config);
   if (!in) throw std::runtime_error(config.string() + ": cannot read");
   std::string line;
-  bool bgp = false, ospf = false, statics = false;
+  bool bgp = false, ospf = false, ospf6 = false, statics = false;
   while (std::getline(in, line)) {
     std::istringstream words(line);
     std::string w1, w2;
     words >> w1 >> w2;
     bgp = bgp || (w1 == "router" && w2 == "bgp");
     ospf = ospf || (w1 == "router" && w2 == "ospf") || (w1 == "ip" && w2 == "ospf");
+    ospf6 = ospf6 || (w1 == "router" && w2 == "ospf6") || (w1 == "ipv6" && w2 == "ospf6");
     statics = statics || ((w1 == "ip" || w1 == "ipv6") && w2 == "route" && line[0] != ' ');
     // Only top-level statements: indented lines belong to a block.
     if (line.empty() || line[0] == ' ' || line[0] == '!') continue;
@@ -65,6 +66,7 @@ LabRouter readRouter(const fs::path& config) {
   router.daemons.push_back("zebra");
   if (statics) router.daemons.push_back("staticd");
   if (ospf) router.daemons.push_back("ospfd");
+  if (ospf6) router.daemons.push_back("ospf6d");
   if (bgp) router.daemons.push_back("bgpd");
   return router;
 }

@@ -64,3 +64,13 @@ TEST_CASE("VRFs: `vrf V` blocks and `interface X vrf V` become vrf and ifvrf lin
   CHECK(text.find("ifvrf pe1 blue1 BLUE\nifvrf pe1 red1 RED\n") != std::string::npos);
   CHECK(text.find("stub pe1 red1\n") != std::string::npos);
 }
+
+TEST_CASE("OSPFv3 lines start ospf6d beside the other daemons") {
+  TempSnapshot s;
+  s.write("configs/a.conf", "hostname a\ninterface eth0\n ipv6 ospf6 area 0\nrouter ospf6\n");
+  s.write("configs/b.conf", "hostname b\nrouter ospf\n");
+  LabPlan plan = loadLabPlan(s.dir);
+  REQUIRE(plan.routers.size() == 2);
+  CHECK(plan.routers[0].daemons == std::vector<std::string>{"zebra", "ospf6d"});
+  CHECK(plan.routers[1].daemons == std::vector<std::string>{"zebra", "ospfd"});
+}

@@ -36,6 +36,16 @@ std::string ospfProtocol(const std::string& routeType) {
   return "";
 }
 
+// ospf6d's path types, as `show ipv6 ospf6 route json` writes them ("IA" is intra-area there,
+// "IE" inter-area: ospf6_path_type_substr).
+std::string ospf6Protocol(const std::string& pathType) {
+  if (pathType == "IA") return "ospf";
+  if (pathType == "IE") return "ospf-ia";
+  if (pathType == "E1") return "ospf-e1";
+  if (pathType == "E2") return "ospf-e2";
+  return "";
+}
+
 std::string protocolFamily(const std::string& p) {
   if (p.rfind("ospf", 0) == 0) return "ospf";
   if (p == "ibgp" || p == "aggregate") return "bgp";
@@ -296,21 +306,31 @@ FrrRouterState frrRouterState(const json& routeJson, const json& bgpJson, const 
   return state;
 }
 
-void addFrrIpv6Routes(FrrRouterState& state, const json& route6Json, const json& bgp6Json) {
+void addFrrIpv6Routes(FrrRouterState& state, const json& route6Json, const json& bgp6Json,
+                      const json& ospf6RouteJson) {
   const json bgpRoutes = bgp6Json.value("routes", json::object());
+  const json ospfRoutes = ospf6RouteJson.value("routes", json::object());
   for (const auto& [prefix, entries] : route6Json.items()) {
     if (prefix.rfind("fe80:", 0) == 0) continue;
     auto route = installedRoute(entries, true);
     if (!route) continue;
-    if (route->protocol == "bgp") {
+    if (route->protocol == "ospf6") {  // intra-area, inter-area or external: ospf6d tells
+      auto it = ospfRoutes.find(prefix);
+      std::string refined = it != ospfRoutes.end() && it->is_object() ? ospf6Protocol(str(*it, "pathType")) : "";
+      route->protocol = refined.empty() ? "ospf" : refined;
+      route->protocol_refined = !refined.empty();
+    }
+    // BGP and OSPFv3 forward to the neighbour's link-local address, which the kernel chose
+    // (routefix names the interface); a static's link-local next hop is the configured one.
+    if (route->protocol == "bgp" || route->protocol.rfind("ospf", 0) == 0) {
       std::set<LabNextHop> hops;
       for (LabNextHop nh : route->next_hops) {
         if (nh.ip.rfind("fe80:", 0) == 0) nh.ip.clear();
         hops.insert(std::move(nh));
       }
       route->next_hops = std::move(hops);
-      refineBgpRoute(prefix, bgpRoutes, true, *route, state);
     }
+    if (route->protocol == "bgp") refineBgpRoute(prefix, bgpRoutes, true, *route, state);
     state.rib[prefix] = std::move(*route);
   }
 }
@@ -324,7 +344,8 @@ FrrRouterState loadFrrTable(const fs::path& dir) {
   if (routes.is_discarded()) throw std::runtime_error((dir / "route.json").string() + ": not JSON");
   FrrRouterState state = frrRouterState(routes, readJsonOrEmpty(dir / "bgp.json"),
                                         readJsonOrEmpty(dir / "ospf-route.json"));
-  addFrrIpv6Routes(state, readJsonOrEmpty(dir / "route6.json"), readJsonOrEmpty(dir / "bgp6.json"));
+  addFrrIpv6Routes(state, readJsonOrEmpty(dir / "route6.json"), readJsonOrEmpty(dir / "bgp6.json"),
+                   readJsonOrEmpty(dir / "ospf6-route.json"));
   return state;
 }
 

@@ -62,9 +62,12 @@ FrrRouterState frrRouterState(const nlohmann::json& routeJson, const nlohmann::j
 // on every interface the kernel enables IPv6 on) are left out: they are never routed and
 // routefix has no route for them. Link-local next hops of static routes keep their address (it
 // comes from the configs); a BGP route's link-local next hop is the kernel's address for the
-// peer's end of the link, so only its interface counts, as for RFC 5549 next hops of IPv4 routes.
+// peer's end of the link, so only its interface counts, as for RFC 5549 next hops of IPv4 routes;
+// so does an OSPFv3 route's. OSPFv3 routes (zebra: "ospf6") are refined by `show ipv6 ospf6
+// route json` (`ospf6RouteJson`): intra-area, inter-area, E1, E2.
 void addFrrIpv6Routes(FrrRouterState& state, const nlohmann::json& route6Json,
-                      const nlohmann::json& bgp6Json = nlohmann::json::object());
+                      const nlohmann::json& bgp6Json = nlohmann::json::object(),
+                      const nlohmann::json& ospf6RouteJson = nlohmann::json::object());
 // Parses routefix's spec.md `routes` document, "routes" and "ipv6_routes", and each VRF's
 // table (nodes.X.vrfs.V) as the table vrfTableName(X, V). Routes of protocol "local" are
 // left out: FRR 8.4 has no local /32 routes to compare them with.

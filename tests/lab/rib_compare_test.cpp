@@ -152,6 +152,38 @@ TEST_CASE("IPv6 BGP routes: refined by show bgp ipv6 unicast json, link-local ne
   CHECK(rep.matched() == 1);  // a planted other BGP next hop on 2001:db8:a1::/64 is a mismatch
 }
 
+TEST_CASE("OSPFv3 routes: typed by show ipv6 ospf6 route json, link-local next hops by interface, costs compared") {
+  // Shaped as FRR 8.4 writes them (lab scenario ospf6-ibgp6-route-reflection, c1): ospf6d says
+  // "IA" for intra-area and "IE" for inter-area.
+  FrrRouterState s = frrRouterState(json::object(), json::object(), json::object());
+  addFrrIpv6Routes(s, json::parse(R"({
+    "2001:db8:ff::1/128": [{"protocol": "ospf6", "selected": true, "distance": 110, "metric": 20, "nexthops": [
+      {"fib": true, "ip": "fe80::10c4:f1ff:fe83:4cbf", "afi": "ipv6", "interfaceName": "eth-rr", "active": true}]}],
+    "2001:db8:ff::13/128": [{"protocol": "ospf6", "selected": true, "distance": 110, "metric": 27, "nexthops": [
+      {"fib": true, "ip": "fe80::10c4:f1ff:fe83:4cbf", "afi": "ipv6", "interfaceName": "eth-rr", "active": true}]}],
+    "2001:db8:21::/64": [{"protocol": "ospf6", "selected": true, "distance": 110, "metric": 20, "nexthops": [
+      {"fib": true, "ip": "fe80::10c4:f1ff:fe83:4cbf", "afi": "ipv6", "interfaceName": "eth-rr", "active": true}]}]})"),
+                   json::object(), json::parse(R"({"routes": {
+    "2001:db8:ff::1/128": {"isBestRoute": true, "destinationType": "N", "pathType": "IA"},
+    "2001:db8:ff::13/128": {"isBestRoute": true, "destinationType": "N", "pathType": "IE"},
+    "2001:db8:21::/64": {"isBestRoute": true, "destinationType": "N", "pathType": "E2"}}})"));
+  CHECK(s.rib.at("2001:db8:ff::1/128").protocol == "ospf");
+  CHECK(s.rib.at("2001:db8:ff::13/128").protocol == "ospf-ia");
+  CHECK(s.rib.at("2001:db8:21::/64").protocol == "ospf-e2");
+  CHECK(s.rib.at("2001:db8:ff::1/128").next_hops == std::set<LabNextHop>{{"", "eth-rr", false}});
+
+  json doc = json::parse(R"({"nodes": {"c1": {"routes": [], "ipv6_routes": [
+    {"prefix": "2001:db8:ff::1/128", "protocol": "ospf", "admin_distance": 110, "metric": 10,
+     "next_hops": [{"ip": null, "interface": "eth-rr", "node": "rr"}]},
+    {"prefix": "2001:db8:ff::13/128", "protocol": "ospf-ia", "admin_distance": 110, "metric": 27,
+     "next_hops": [{"ip": null, "interface": "eth-rr", "node": "rr"}]},
+    {"prefix": "2001:db8:21::/64", "protocol": "ospf-e2", "admin_distance": 110, "metric": 20,
+     "next_hops": [{"ip": null, "interface": "eth-rr", "node": "rr"}]}]}}})");
+  ComparisonReport rep = compareRibs({{"c1", s}}, parseRoutefixRoutes(doc), {});
+  CHECK(rep.total() == 3);
+  CHECK(rep.matched() == 2);  // the loopback's planted cost 10 (FRR: 20) is a mismatch
+}
+
 TEST_CASE("identical RIBs match; each kind of difference is named") {
   FrrRibs frr{{"r1", frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson)}};
   json same = json::parse(R"([
