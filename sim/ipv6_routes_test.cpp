@@ -10,17 +10,6 @@ namespace {
 IpPrefix v6(const char* text) { return *IpPrefix::parse(text); }
 IpAddress addr(const char* text) { return *IpAddress::parse(text); }
 
-void addV6(Device& d, const std::string& itf, const char* cidr) {
-  auto* i = const_cast<Interface*>(d.findInterface(itf));
-  if (!i) {
-    d.interfaces.push_back(Interface{});
-    i = &d.interfaces.back();
-    i->name = itf;
-  }
-  auto parts = IpPrefix::parseInterfaceAddress(cidr);
-  i->ipv6_addresses.push_back(Ipv6InterfaceAddress{parts->first, parts->second, parts->first.isLinkLocal(), false, {}});
-}
-
 Ipv6StaticRoute staticRoute(const char* prefix, const char* nextHop, uint32_t distance = 1, std::string itf = "") {
   Ipv6StaticRoute s;
   s.prefix = v6(prefix);
@@ -37,11 +26,11 @@ NetworkBuilder dualStackPair(Vendor vendor = Vendor::Frr) {
     b.router(name, vendor).ipv6_unicast_routing = true;
   }
   b.link("r1", "r2", "10.0.12.0/30");
-  addV6(b.dev("r1"), "to-r2", "2001:db8:12::1/64");
-  addV6(b.dev("r1"), "to-r2", "fe80::1/64");
-  addV6(b.dev("r2"), "to-r1", "2001:db8:12::2/64");
-  addV6(b.dev("r2"), "to-r1", "fe80::2/64");
-  addV6(b.dev("r2"), "lo", "2001:db8:ff::2/128");
+  b.addV6("r1", "to-r2", "2001:db8:12::1/64");
+  b.addV6("r1", "to-r2", "fe80::1/64");
+  b.addV6("r2", "to-r1", "2001:db8:12::2/64");
+  b.addV6("r2", "to-r1", "fe80::2/64");
+  b.addV6("r2", "lo", "2001:db8:ff::2/128");
   return b;
 }
 

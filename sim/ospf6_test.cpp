@@ -11,17 +11,9 @@ IpPrefix v6(const char* text) { return *IpPrefix::parse(text); }
 
 Interface& addV6(NetworkBuilder& b, const std::string& node, const std::string& itf, const char* cidr,
                  std::optional<uint32_t> area) {
-  auto& d = b.dev(node);
-  auto* i = const_cast<Interface*>(d.findInterface(itf));
-  if (!i) {
-    d.interfaces.push_back(Interface{});
-    i = &d.interfaces.back();
-    i->name = itf;
-  }
-  auto parts = IpPrefix::parseInterfaceAddress(cidr);
-  i->ipv6_addresses.push_back(Ipv6InterfaceAddress{parts->first, parts->second, false, false, {}});
-  i->ospf6.area = area;
-  return *i;
+  Interface& i = b.addV6(node, itf, cidr);
+  i.ospf6.area = area;
+  return i;
 }
 
 // Two routers on a fresh IPv6 /64 of `subnet` (a: ::1, b: ::2), both ends in `area`.

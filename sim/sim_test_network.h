@@ -46,6 +46,21 @@ class NetworkBuilder {
 
   void addLink(Link l) { net_.links.push_back(std::move(l)); }
 
+  // Adds an IPv6 address ("2001:db8::1/64", "fe80::1/64") to `node`'s interface `name`,
+  // creating the interface when it is new.
+  Interface& addV6(const std::string& node, const std::string& name, const std::string& cidr) {
+    auto& d = dev(node);
+    auto* i = const_cast<Interface*>(d.findInterface(name));
+    if (!i) {
+      d.interfaces.push_back(Interface{});
+      i = &d.interfaces.back();
+      i->name = name;
+    }
+    auto parts = IpPrefix::parseInterfaceAddress(cidr);
+    i->ipv6_addresses.push_back(Ipv6InterfaceAddress{parts->first, parts->second, parts->first.isLinkLocal(), false, {}});
+    return *i;
+  }
+
   BgpProcess& bgp(const std::string& node, uint32_t asn) {
     auto& d = dev(node);
     d.bgp.emplace();
