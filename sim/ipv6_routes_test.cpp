@@ -107,7 +107,7 @@ TEST_CASE("IPv6 statics of a named VRF use that VRF's interfaces; failures keep 
   auto b = dualStackPair();
   auto& r1 = b.dev("r1");
   r1.vrfs["RED"].name = "RED";
-  addV6(r1, "red0", "2001:db8:aa::1/64");
+  b.addV6("r1", "red0", "2001:db8:aa::1/64");
   const_cast<Interface*>(r1.findInterface("red0"))->vrf = "RED";
   r1.vrfs["RED"].ipv6_static_routes.push_back(staticRoute("::/0", "2001:db8:aa::2"));
   r1.vrfs["RED"].ipv6_static_routes.push_back(staticRoute("2001:db8:bb::/48", "2001:db8:12::2"));  // not in RED
