@@ -33,6 +33,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_vpn_import_needs_labels = true;
       d.bgp_default_originate_withholds_zero_address = true;
       d.bgp_blackhole_adds_no_export = true;
+      d.bgp_export_policy_sees_peer = false;
       d.ospf_connected_redistribution_skips_covered = true;
       d.ospf_nssa_abr_sends_default = true;
       d.ospf_external_forwarding_address = true;

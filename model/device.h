@@ -121,6 +121,11 @@ struct VendorDefaults {
   // `remove-private-as` strips only the private ASes at the left of the path, up to the first
   // public AS or the peer's (Junos `remove-private`); the others look at the whole path.
   bool bgp_remove_private_leading_only = false;
+  // An export (outbound) policy sees the peer the route goes to (Junos `from neighbor`). FRR
+  // 8.4 runs an outbound route-map once per update group, on the group's configuration peer,
+  // which has neither the peers' address nor interface (bgp_updgrp.c conf_copy): no `match
+  // peer` form matches there (lab scenario bgp-peer-roles). semantics::exportPolicyPeer.
+  bool bgp_export_policy_sees_peer = true;
   // The /32 `local` route of each interface address (IOS, EOS, NX-OS); FRR has none.
   bool local_routes = true;
   uint32_t ospf_loopback_cost = 1;  // FRR: 0
@@ -366,6 +371,10 @@ struct BgpNeighborIpv6 {
   std::map<std::string, SourceSpan> statement_spans;
 };
 
+// RFC 9234 BGP role of this router on a session (FRR `neighbor X local-role R`): which pairs
+// may peer and where routes may leak (semantics/bgp_roles.h).
+enum class BgpRole { None, Provider, Customer, Peer, RsServer, RsClient };
+
 struct BgpNeighbor {
   std::string id;  // as written: the peer address (or the interface, for FRR unnumbered)
   std::optional<Ipv4> address;
@@ -411,6 +420,17 @@ struct BgpNeighbor {
   // Sent to an eBGP peer, the peer's AS in the path is replaced by this router's (FRR, IOS
   // `as-override`).
   bool as_override = false;
+  // FRR `neighbor X passive`: this end waits for the peer to connect and never connects
+  // itself; two passive ends never meet (semantics::sessionRefusal).
+  bool passive = false;
+  // FRR `neighbor X local-role R [strict-mode]` (RFC 9234): the role this router announces in
+  // its OPEN. strict-mode refuses a peer that announces none.
+  BgpRole local_role = BgpRole::None;
+  bool role_strict = false;
+  // FRR `addpath-tx-all-paths` / `addpath-tx-bestpath-per-AS` (RFC 7911): the peer gets every
+  // path (one per neighbouring AS) instead of the best. Kept for the record: the simulator
+  // sends best paths only (see README "What is not modelled").
+  bool addpath_tx = false;
   // Policy chains (IOS has at most one route-map; Junos may chain several).
   std::vector<std::string> import_policies;
   std::vector<std::string> export_policies;

@@ -160,7 +160,11 @@ struct PolicyMatch {
     Metric,              // value
     Interface,           // names: interface names
     SourceProtocol,      // protocol
-    Neighbor,            // address: the peer the route came from (Junos `from neighbor`)
+    Neighbor,            // address: the session's peer (Junos `from neighbor`, FRR `match
+                         // peer A.B.C.D`; semantics::peerMatches)
+    LocalOrigin,         // FRR `match peer local`: a route entering BGP here (network,
+                         // redistribute, aggregate, default-originate route-maps)
+    PeerName,            // names: FRR `match peer IFNAME|GROUP` (semantics::peerMatches)
     ExtCommunityList,    // names: extended community-list names (FRR `match extcommunity`)
     LargeCommunityList,  // names: large community-list names; exact = exact-match
     Ipv6PrefixList,      // names: `ipv6 prefix-list` names (`match ipv6 address prefix-list`)
@@ -192,6 +196,7 @@ struct PolicySet {
     Community,        // communities; additive keeps the existing ones
     CommunityDelete,  // names: community-list whose matches are removed
     AsPathPrepend,    // asns prepended in this order (IOS `set as-path prepend 65001 65001`)
+    AsPathExclude,    // asns removed wherever they occur in the path (FRR `set as-path exclude`)
     NextHop,          // address, or peer_address / unchanged
     Tag,              // value
     Origin,           // origin: 0 igp, 1 egp, 2 incomplete

@@ -336,7 +336,32 @@ bool PatchPrinter::session(const symsim::Knob& k, bool up, std::string& why) {
                      : fixSessionSide(*d, *side, peer, s.ebgp, why);
     if (!fixed) return false;
   }
-  return true;
+  return s.refused.empty() || unrefuse(s, why);
+}
+
+bool PatchPrinter::unrefuse(const symsim::BgpSession& s, std::string& why) {
+  for (const std::vector<std::string> keywords : {std::vector<std::string>{"passive"}, {"local-role"},
+                                                  {"passive", "local-role"}}) {
+    for (const auto* side : {&s.a, &s.b}) {
+      const model::Device* d = network_.findDevice(side->node);
+      const model::Device* peer = network_.findDevice(s.other(side->node).node);
+      const model::BgpNeighbor& n = d->bgp->neighbors[*side->neighbor];
+      const model::BgpNeighbor& other = peer->bgp->neighbors[*s.other(side->node).neighbor];
+      model::BgpNeighbor relaxed = n;
+      std::vector<int> lines;
+      for (const auto& keyword : keywords) {
+        if (keyword == "passive") relaxed.passive = false;
+        else relaxed.local_role = model::BgpRole::None;
+        lines.push_back(findBgpLine(*d, {"neighbor", n.id, keyword}));
+      }
+      if (std::count(lines.begin(), lines.end(), 0) || !semantics::sessionRefusal(relaxed, other, s.ebgp).empty())
+        continue;
+      for (int line : lines) edits_.remove(bgpBlock(*d).file, line);
+      return true;
+    }
+  }
+  why = s.refused + " between " + s.a.node + " and " + s.b.node + " (set on a peer-group?)";
+  return false;
 }
 
 bool PatchPrinter::fixSessionSide(const model::Device& d, const symsim::SessionSide& side,

@@ -38,6 +38,9 @@ class PatchPrinter {
   bool ospfInterface(const model::Device& d, const symsim::Knob& k, std::string& why);
   bool fixSessionSide(const model::Device& d, const symsim::SessionSide& side,
                       const symsim::SessionSide& peer, bool ebgp, std::string& why);
+  // Two statements that refuse each other (semantics::sessionRefusal): removes the fewest
+  // `passive` / `local-role` lines, on one side, after which they no longer do.
+  bool unrefuse(const symsim::BgpSession& s, std::string& why);
 
   // Lines of the device's `router bgp` block: file and [first, last].
   struct Block {

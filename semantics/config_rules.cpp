@@ -1,6 +1,7 @@
 #include "semantics/config_rules.h"
 
 #include "model/names.h"
+#include "semantics/bgp_roles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,6 +20,34 @@ bool undefinedListMatches(model::Vendor vendor, ListKind kind) {
       return false;
   }
   return false;
+}
+
+bool peerMatches(const model::PolicyMatch& match, const PolicyPeer& peer) {
+  using K = model::PolicyMatch::Kind;
+  switch (match.kind) {
+    case K::Neighbor: return peer.address && *peer.address == match.address;
+    case K::LocalOrigin: return peer.origination;
+    case K::PeerName:
+      if (peer.interface.empty() || peer.peer_group.empty()) return false;
+      return std::any_of(match.names.begin(), match.names.end(), [&](const std::string& name) {
+        return name == peer.interface || name == peer.peer_group;
+      });
+    default: return false;
+  }
+}
+
+PolicyPeer sessionPolicyPeer(const model::BgpNeighbor* statement, std::optional<model::Ipv4> address) {
+  PolicyPeer peer;
+  peer.address = address;
+  if (statement) {
+    peer.interface = statement->interface;
+    peer.peer_group = statement->peer_group;
+  }
+  return peer;
+}
+
+PolicyPeer exportPolicyPeer(const model::VendorDefaults& sender, const PolicyPeer& receiver) {
+  return sender.bgp_export_policy_sees_peer ? receiver : PolicyPeer{};
 }
 
 bool callDenies(bool calledDefined, bool calledPermitted) { return calledDefined && !calledPermitted; }
@@ -198,6 +227,11 @@ bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighbor* n,
 
 bool ebgpPolicyBlocks(const model::BgpProcess& bgp, const model::BgpNeighborIpv6* n, Direction d) {
   return ebgpPolicyBlocksFamily(bgp, n, d);
+}
+
+std::string sessionRefusal(const model::BgpNeighbor& a, const model::BgpNeighbor& b, bool ebgp) {
+  if (a.passive && b.passive) return "both ends are passive";
+  return roleRefusal(a, b, ebgp);
 }
 
 }  // namespace routefix::semantics

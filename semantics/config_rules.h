@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/device.h"
@@ -50,6 +52,40 @@ Bool communityEntryMatches(const std::vector<model::Community>& entry, bool exac
   }
   return all;
 }
+
+// Who a BGP route-map runs for, as FRR's `match peer` sees it (bgpd/bgp_routemap.c
+// route_match_peer on bgp_path_info->peer): an inbound map the peer the route came from, an
+// outbound map the peer it goes to (see exportPolicyPeer), a network, redistribute, aggregate
+// or default-originate map the router itself (peer_self with its rmap_type). Other maps
+// (OSPF, EIGRP, VRF leaks) run for nobody.
+struct PolicyPeer {
+  bool origination = false;             // a map taking a route into BGP on this router
+  std::optional<model::Ipv4> address;   // the session's peer address (none: unnumbered)
+  std::string_view interface;           // the session's unnumbered interface, if any
+  std::string_view peer_group;          // the peer's peer-group, if any
+
+  static PolicyPeer self() {  // an origination map's
+    PolicyPeer p;
+    p.origination = true;
+    return p;
+  }
+};
+
+// Whether a route-map match on the peer holds: Neighbor (FRR `match peer A.B.C.D`, Junos
+// `from neighbor`) on the session's address; LocalOrigin (`match peer local`) for origination
+// maps only; PeerName (`match peer WORD`) as FRR 8.4 has it: only a peer that is both
+// unnumbered and in a peer-group can match, by its interface or its group's name (the
+// `!peer->conf_if || !peer->group` test). Other kinds: false.
+bool peerMatches(const model::PolicyMatch& match, const PolicyPeer& peer);
+
+// The peer of a session as this router's policies for it see it: its address (none:
+// unnumbered), the interface and peer-group of the router's statement for it.
+PolicyPeer sessionPolicyPeer(const model::BgpNeighbor* statement, std::optional<model::Ipv4> address);
+
+// Who an export policy towards `receiver` runs for: the receiver, or nobody where the
+// sender's VendorDefaults::bgp_export_policy_sees_peer does not hold (FRR 8.4: its update
+// group's configuration peer, which no `match peer` matches).
+PolicyPeer exportPolicyPeer(const model::VendorDefaults& sender, const PolicyPeer& receiver);
 
 // ---- OSPF -----------------------------------------------------------------------------------
 
@@ -147,6 +183,12 @@ bool declaresEbgp(const model::BgpProcess& bgp, const model::BgpNeighbor& neighb
 // addressed neighbor with a remote-as that declares the same kind (declaresEbgp). Repair
 // copies its lines for a missing neighbor; symsim gives such a session its policies.
 const model::BgpNeighbor* sessionTemplate(const model::BgpProcess& bgp, bool ebgp);
+
+// Why two neighbor statements that agree on addresses and ASes still make no session, or empty
+// when they do: both ends `passive` (neither opens the TCP connection; FRR bgp_start skips
+// the connect for PEER_FLAG_PASSIVE), or their RFC 9234 roles refuse each other
+// (semantics::roleRefusal). `ebgp`: an eBGP session outside any confederation.
+std::string sessionRefusal(const model::BgpNeighbor& a, const model::BgpNeighbor& b, bool ebgp);
 
 // `aggregate-address A summary-only`: the router sends none of the more specific routes A
 // covers (FRR bgp_aggregate_route suppresses them; IOS the same).

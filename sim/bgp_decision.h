@@ -41,6 +41,7 @@ struct BgpPath {
   // (an index into the originating device's interfaces), which export policies match on
   // (Junos `from interface`); 0xffffffff: none.
   uint32_t interface = 0xffffffffu;
+  uint32_t otc = 0;  // RFC 9234 Only-to-Customer AS; 0: none (semantics/bgp_roles.h)
   uint8_t origin = 0;
   // Where a local path entered BGP: export policies match on it (Junos `from protocol
   // direct`, and its default export rejects what is not a BGP route).

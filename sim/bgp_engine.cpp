@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "semantics/bgp_next_hop.h"
+#include "semantics/bgp_roles.h"
 #include "semantics/config_rules.h"
 #include "semantics/session_as_path.h"
 #include "sim/bgp_decision.h"
@@ -266,7 +267,19 @@ class Engine {
     s.weight = path.weight;
     s.origin = path.origin;
     if constexpr (F::kIpv4) s.next_hop = Ipv4{path.next_hop};
+    // A map run on a path this router originates (network, redistribute, aggregate,
+    // default-originate) runs for the router itself; import and export set the session's peer.
+    s.peer.origination = path.kind != PathKind::Learned;
     return s;
+  }
+
+  // The peer over peering p: the sender for an import map, the receiver for an export map
+  // (0.0.0.0: an unnumbered session's link-local end).
+  semantics::PolicyPeer sessionPeer(uint32_t p, bool import) const {
+    const auto& peer = peerings_[p];
+    Ipv4 address = import ? peer.sender_address : peer.receiver_address;
+    return semantics::sessionPolicyPeer(import ? peer.receiver_neighbor : peer.sender_neighbor,
+                                        address.value ? std::optional(address) : std::nullopt);
   }
 
   void takeSets(BgpPath& path, const PolicySubject& s) const {
@@ -640,8 +653,11 @@ class Engine {
       if (!sn.filter_list_out.empty() && !pol.asPathListPermits(sn.filter_list_out, b.as_path))
         return std::nullopt;
     }
+    // Only-to-Customer (RFC 9234), before remove-private-as (FRR subgroup_announce_check).
+    uint32_t otc = b.otc;
+    if (!semantics::otcSends(facts.out_role, cfg.asn, otc)) return std::nullopt;
     PolicySubject s = subjectOf(n, b, prefix);
-    s.peer = peer.receiver_address;
+    s.peer = semantics::exportPolicyPeer(topo_.device(n).defaults, sessionPeer(p, false));
     // remove-private-as, then as-override (FRR subgroup_announce_check, both before the
     // outbound route-map).
     if (facts.remove_private) {
@@ -653,7 +669,9 @@ class Engine {
     if (facts.as_override) s.as_path = tables_.paths.replace(s.as_path, peer.receiver_as, cfg.asn);
     if (!facts.out_permits_all && !pol.apply(*facts.out, cfg.bgp->export_default, s))
       return std::nullopt;
-    return transform(p, b, s);
+    BgpPath out = transform(p, b, s);
+    out.otc = otc;
+    return out;
   }
 
   // semantics::exportedNextHop for peering p. A learned link-local next hop (0.0.0.0 here:
@@ -835,7 +853,7 @@ class Engine {
     path.weight = facts.weight;
     if (!facts.in_permits_all) {
       PolicySubject s = subjectOf(r, path, prefix);
-      s.peer = peer.sender_address;
+      s.peer = sessionPeer(p, true);
       if (!pol.apply(*facts.in, cfg.bgp->import_default, s)) return std::nullopt;
       takeSets(path, s);
       if constexpr (F::kIpv4) {  // `set ip next-hop` acts on IPv4 routes only
@@ -844,6 +862,8 @@ class Engine {
         if (cfg.import_next_hop_sticks) path.next_hop_policy = nextHopByPolicy(s);
       }
     }
+    // Only-to-Customer (RFC 9234): after the inbound route-map (FRR bgp_update).
+    if (!semantics::otcAccepts(facts.in_role, peer.sender_as, path.otc)) return std::nullopt;
     if (tables_.communities.contains(path.communities, model::kBlackhole) &&
         semantics::receivedBlackholeGetsNoExport(topo_.device(r).defaults, peer.ebgp && !peer.confed)) {
       auto with = tables_.communities.get(path.communities);

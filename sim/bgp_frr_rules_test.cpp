@@ -1,6 +1,7 @@
 // BGP rules found on FRR's own topotests (tests/fidelity/corpus/topotests), each pinned on a
 // small network: third-party next hops on a shared subnet, as-override, local-as,
-// remove-private-as, local-preference +N/-N, extended and large communities.
+// remove-private-as, local-preference +N/-N, extended and large communities, and the peer on
+// the session: `match peer`, `set as-path exclude`, `passive`, BGP roles and OTC (RFC 9234).
 #include <doctest/doctest.h>
 
 #include "sim/sim_test_network.h"
@@ -34,6 +35,28 @@ std::vector<uint32_t> asPathAt(NetworkBuilder& b, const std::string& node, const
   const Route* r = routeAt(dp, node, prefix);
   REQUIRE(r);
   return std::vector<uint32_t>(r->as_path.begin(), r->as_path.end());
+}
+
+PolicyMatch peerAddress(const std::string& address) {
+  PolicyMatch m;
+  m.kind = PolicyMatch::Kind::Neighbor;
+  m.address = *Ipv4::parse(address);
+  return m;
+}
+
+PolicySet metric(uint32_t value) {
+  PolicySet s;
+  s.kind = PolicySet::Kind::Metric;
+  s.value = value;
+  return s;
+}
+
+// `node`'s statement for `peer`, addressed over the link NetworkBuilder::link made.
+BgpNeighbor& statement(NetworkBuilder& b, const std::string& node, const std::string& peer) {
+  auto* n = const_cast<BgpNeighbor*>(
+      b.dev(node).bgp->findNeighbor(b.dev(peer).findInterface("to-" + node)->address->address));
+  REQUIRE(n);
+  return *n;
 }
 
 }  // namespace
@@ -260,5 +283,140 @@ TEST_CASE("BLACKHOLE received over eBGP: FRR adds NO_EXPORT, so the route stays 
     bool noExport = std::count(atR2->communities.begin(), atR2->communities.end(), kNoExport) == 1;
     CHECK(noExport == (vendor == Vendor::Frr));
     CHECK((routeAt(dp, "r3", "10.1.0.0/24") == nullptr) == (vendor == Vendor::Frr));
+  }
+}
+
+TEST_CASE("match peer local: the network route-map's clause, not the import map's") {
+  // topotest bgp_match_peer: r1's route-map `all` sets metric 1 on `match peer local`, 2 on
+  // everything else; it is r1's network route-map and its import map. Real FRR: r2 gets
+  // 10.1.0.0/24 with MED 1, r1 takes r2's route with MED 2.
+  auto b = ebgpChain();
+  b.iface("r2", "lan", "10.2.0.1/24");
+  b.network("r2", "10.2.0.0/24");
+  PolicyMatch local;
+  local.kind = PolicyMatch::Kind::LocalOrigin;
+  setPolicy(b, "r1", "all",
+            {clauseWith(5, {metric(1)}, {local}), clauseWith(10, {metric(2)})});
+  b.dev("r1").bgp->networks.front().route_map = "all";
+  statement(b, "r1", "r2").import_policies = {"all"};
+  auto dp = simulate(b.build());
+  const Route* atR2 = routeAt(dp, "r2", "10.1.0.0/24");
+  const Route* atR1 = routeAt(dp, "r1", "10.2.0.0/24");
+  REQUIRE(atR2);
+  REQUIRE(atR1);
+  CHECK(atR2->metric == 1);
+  CHECK(atR1->metric == 2);
+}
+
+TEST_CASE("match peer A.B.C.D: the sender on import; on export the receiver, except in FRR 8.4") {
+  auto b = ebgpChain();
+  std::string r1Address = b.dev("r1").findInterface("to-r2")->address->address.str();
+  std::string r3Address = b.dev("r3").findInterface("to-r2")->address->address.str();
+  auto denyR3OnExport = [&](NetworkBuilder& net) {
+    setPolicy(net, "r2", "OUT", {clauseWith(10, {}, {peerAddress(r3Address)}, ClauseAction::Deny),
+                                 clauseWith(20, {})});
+    statement(net, "r2", "r3").export_policies = {"OUT"};
+    statement(net, "r2", "r1").export_policies = {"OUT"};
+    return simulate(net.build());
+  };
+  SUBCASE("FRR: an outbound map runs on the update group's peer, which no `match peer` matches") {
+    // Lab scenario bgp-peer-roles: real FRR 8.4 sends r1's lan to r7 past `match peer r7`.
+    auto dp = denyR3OnExport(b);
+    CHECK(routeAt(dp, "r3", "10.1.0.0/24"));
+  }
+  SUBCASE("Junos `from neighbor` in an export policy: the peer the route goes to") {
+    auto junos = ebgpChain(Vendor::Junos);
+    auto dp = denyR3OnExport(junos);
+    CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+    CHECK_FALSE(routeAt(dp, "r3", "10.1.0.0/24"));
+  }
+  SUBCASE("an import map denying the peer it came from") {
+    setPolicy(b, "r2", "IN", {clauseWith(10, {}, {peerAddress(r1Address)}, ClauseAction::Deny),
+                              clauseWith(20, {})});
+    statement(b, "r2", "r1").import_policies = {"IN"};
+    auto dp = simulate(b.build());
+    CHECK_FALSE(routeAt(dp, "r2", "10.1.0.0/24"));
+  }
+  SUBCASE("an import map naming another address lets it through") {
+    setPolicy(b, "r2", "IN", {clauseWith(10, {}, {peerAddress(r3Address)}, ClauseAction::Deny),
+                              clauseWith(20, {})});
+    statement(b, "r2", "r1").import_policies = {"IN"};
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+  }
+}
+
+TEST_CASE("set as-path exclude: every occurrence of the listed ASes leaves the path") {
+  // topotest bgp_set_aspath_exclude: r1 excludes 65003 from [65002, 65003] and sees [65002].
+  auto b = ebgpChain();
+  PolicySet exclude;
+  exclude.kind = PolicySet::Kind::AsPathExclude;
+  exclude.asns = {65001, 64999};
+  setPolicy(b, "r3", "IN", {clauseWith(10, {exclude})});
+  statement(b, "r3", "r2").import_policies = {"IN"};
+  auto dp = simulate(b.build());
+  const Route* r = routeAt(dp, "r3", "10.1.0.0/24");
+  REQUIRE(r);
+  CHECK(std::vector<uint32_t>(r->as_path.begin(), r->as_path.end()) == std::vector<uint32_t>{65002});
+}
+
+TEST_CASE("passive: one passive end still peers, two never do") {
+  // topotest bgp_tcp_mss_passive: r1 passive, r2 active, the session comes up.
+  auto b = ebgpChain();
+  statement(b, "r2", "r3").passive = true;
+  CHECK(routeAt(simulate(b.build()), "r3", "10.1.0.0/24"));
+  statement(b, "r3", "r2").passive = true;
+  auto dp = simulate(b.build());
+  CHECK_FALSE(routeAt(dp, "r3", "10.1.0.0/24"));
+  CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+  bool reported = false;
+  for (const auto& s : dp.sessions)
+    if (s.node == "r2" && !s.established && s.reason == "both ends are passive") reported = true;
+  CHECK(reported);
+}
+
+TEST_CASE("BGP roles: mismatched pairs do not peer; OTC keeps a customer's provider routes from its other provider") {
+  auto b = ebgpChain();
+  SUBCASE("provider facing peer: no session (topotest bgp_roles_capability r1 - r3)") {
+    statement(b, "r1", "r2").local_role = BgpRole::Provider;
+    statement(b, "r2", "r1").local_role = BgpRole::Peer;
+    CHECK_FALSE(routeAt(simulate(b.build()), "r2", "10.1.0.0/24"));
+  }
+  SUBCASE("strict-mode facing no role: no session; without strict-mode it peers") {
+    statement(b, "r1", "r2").local_role = BgpRole::Provider;
+    CHECK(routeAt(simulate(b.build()), "r2", "10.1.0.0/24"));
+    statement(b, "r1", "r2").role_strict = true;
+    CHECK_FALSE(routeAt(simulate(b.build()), "r2", "10.1.0.0/24"));
+  }
+  SUBCASE("r2 is the customer of r1 and of r3: r1's route stops at r2") {
+    statement(b, "r1", "r2").local_role = BgpRole::Provider;
+    statement(b, "r2", "r1").local_role = BgpRole::Customer;
+    CHECK(routeAt(simulate(b.build()), "r3", "10.1.0.0/24"));  // r2 - r3 without roles: sent on
+    statement(b, "r2", "r3").local_role = BgpRole::Customer;
+    statement(b, "r3", "r2").local_role = BgpRole::Provider;
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+    CHECK_FALSE(routeAt(dp, "r3", "10.1.0.0/24"));
+  }
+  SUBCASE("a leak through a router without roles is caught by the next provider") {
+    statement(b, "r1", "r2").local_role = BgpRole::Provider;
+    statement(b, "r2", "r1").local_role = BgpRole::Customer;
+    statement(b, "r3", "r2").local_role = BgpRole::Provider;  // r2 announces none towards r3
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r2", "10.1.0.0/24"));
+    CHECK_FALSE(routeAt(dp, "r3", "10.1.0.0/24"));
+  }
+  SUBCASE("a provider's own route goes down to its customer, marked, and no further up") {
+    b.router("r4");
+    b.link("r3", "r4", "10.0.34.0/30");
+    b.bgp("r4", 65004);
+    b.ebgp("r3", "r4");
+    statement(b, "r1", "r2").local_role = BgpRole::Provider;  // r1 -> r2 (customer)
+    statement(b, "r2", "r1").local_role = BgpRole::Customer;
+    statement(b, "r3", "r4").local_role = BgpRole::Customer;  // r3 is r4's customer
+    statement(b, "r4", "r3").local_role = BgpRole::Provider;
+    auto dp = simulate(b.build());
+    CHECK(routeAt(dp, "r3", "10.1.0.0/24"));  // r2 - r3 without roles
+    CHECK_FALSE(routeAt(dp, "r4", "10.1.0.0/24"));
   }
 }

@@ -96,6 +96,8 @@ void addIpv6Sessions(const Topology& topo, const Ipv6Neighbours& neighbours, Ipv
           uint32_t ownAs = semantics::presentedAs(*da.bgp, na), peerAs = semantics::presentedAs(*db.bgp, *nb);
           if (!semantics::remoteAsAccepts(na, ownAs, peerAs) || !semantics::remoteAsAccepts(*nb, peerAs, ownAs))
             continue;
+          const BgpPeering kind = directedPeering(topo, a, *b, na, *nb, ownAs, peerAs);
+          if (!semantics::sessionRefusal(na, *nb, kind.ebgp && !kind.confed).empty()) continue;
           paired.insert(nb);
           const model::Interface* across = interfaceWith(db, *na.ipv6_address);
           auto direction = [&](uint32_t s, uint32_t r, const model::BgpNeighbor* sn, const model::BgpNeighbor* rn,

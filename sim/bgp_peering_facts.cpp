@@ -1,5 +1,6 @@
 #include "sim/bgp_peering_facts.h"
 
+#include "semantics/bgp_roles.h"
 #include "semantics/config_rules.h"
 #include "semantics/session_as_path.h"
 
@@ -84,6 +85,8 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
     f.receiver_asn = receiver.asn;
     if (rn.local_as && *rn.local_as != receiver.asn) f.local_as = rn.local_as;
     if (peer.ebgp && !peer.confed) f.received_prepend = semantics::receivedPathPrepend(receiver, rn);
+    f.in_role = semantics::effectiveRole(rn, peer.ebgp && !peer.confed);
+    if (peer.sender != kNone) f.out_role = semantics::effectiveRole(*peer.sender_neighbor, peer.ebgp && !peer.confed);
     facts.push_back(f);
   }
   return facts;

@@ -37,6 +37,9 @@ struct PeeringFacts {
   uint32_t receiver_asn = 0;
   std::optional<uint32_t> local_as;  // receiver's local-as when it differs from its AS
   uint32_t allowas_in = 0;
+  // RFC 9234 roles the sender (out) and the receiver (in) hold on this session
+  // (semantics::effectiveRole): OTC is checked and attached by them.
+  model::BgpRole out_role = model::BgpRole::None, in_role = model::BgpRole::None;
 };
 
 // The device's longest connected subnet (up interfaces of the default VRF, secondary addresses

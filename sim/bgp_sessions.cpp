@@ -266,6 +266,11 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         fail(db.name + " expects a different AS than " + std::to_string(ownAs));
         continue;
       }
+      const BgpPeering kind = directedPeering(topo, a, b, na, *nb, ownAs, peerAs);
+      if (auto refused = semantics::sessionRefusal(na, *nb, kind.ebgp && !kind.confed); !refused.empty()) {
+        fail(refused);
+        continue;
+      }
       // Our connection from `local` to the peer's address is accepted: the peer has a statement
       // for `local` (where the peer sources its own connection from does not matter; FRR and
       // IOS accept a connection from any configured neighbor address).

@@ -248,7 +248,9 @@ bool PolicyEvaluator::matches(const PolicyMatch& m, const PolicySubject& subject
     case PolicyMatch::Kind::Interface:
       return any([&](const std::string& n) { return n == subject.interface; });
     case PolicyMatch::Kind::SourceProtocol: return m.matchesProtocol(subject.protocol);
-    case PolicyMatch::Kind::Neighbor: return subject.peer == m.address;
+    case PolicyMatch::Kind::Neighbor:
+    case PolicyMatch::Kind::LocalOrigin:
+    case PolicyMatch::Kind::PeerName: return semantics::peerMatches(m, subject.peer);
     case PolicyMatch::Kind::ExtCommunityList:
       return any([&](const std::string& n) {
         auto it = device_.ext_community_lists.find(n);
@@ -307,6 +309,14 @@ void PolicyEvaluator::applySet(const PolicySet& s, PolicySubject& subject) {
       for (auto it = s.asns.rbegin(); it != s.asns.rend(); ++it)
         subject.as_path = tables_.paths.prepend(subject.as_path, *it);
       break;
+    case PolicySet::Kind::AsPathExclude: {  // FRR aspath_filter_exclude: every segment
+      std::vector<std::optional<uint32_t>> kept;
+      for (uint32_t asn : tables_.paths.asns(subject.as_path))
+        kept.push_back(std::find(s.asns.begin(), s.asns.end(), asn) == s.asns.end() ? std::optional(asn)
+                                                                                     : std::nullopt);
+      subject.as_path = tables_.paths.rewrite(subject.as_path, kept);
+      break;
+    }
     case PolicySet::Kind::NextHop:
       subject.next_hop_peer_address = s.peer_address;
       subject.next_hop_peer_address_ipv6 = s.peer_address && s.any_family;

@@ -26,7 +26,7 @@ struct PolicySubject {
   std::optional<model::IpPrefix> ipv6_prefix;
   model::RouteSource protocol = model::RouteSource::Bgp;
   model::Ipv4 next_hop{0};
-  model::Ipv4 peer{0};  // the BGP neighbor the route comes from / goes to
+  semantics::PolicyPeer peer;  // who the map runs for: the session's peer, or origination
   std::string_view interface;  // egress interface (redistributed connected/static routes)
   uint32_t as_path = AsPathTable::kEmpty;
   uint32_t communities = CommunityTable::kEmpty;

@@ -207,7 +207,8 @@ z3::expr BgpEncoding::sessionUp(size_t index) {
   k.key = "session|" + s.a.node + "|" + s.b.node;
   k.kind = KnobKind::SessionUp;
   k.original = s.configured();
-  k.cost = s.configured() ? 2 : (broken(s.a) ? 1 : 0) + (broken(s.b) ? 1 : 0);
+  // A refused session (both passive, BGP roles) costs the one line that refuses it.
+  k.cost = s.configured() ? 2 : std::max((broken(s.a) ? 1 : 0) + (broken(s.b) ? 1 : 0), s.refused.empty() ? 0 : 1);
   // The knob belongs to the side that must change; symbolic if either side is in the region.
   bool aIn = knobs_.inRegion(s.a.node);
   k.node = (aIn && (broken(s.a) || !knobs_.inRegion(s.b.node))) ? s.a.node : s.b.node;
@@ -303,8 +304,8 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     }
     r.valid = present && routeInRib;
     if (stmt && !stmt->route_map.empty()) {
-      PolicySite site{&d, std::nullopt, connected ? model::RouteSource::Connected
-                                                  : model::RouteSource::Static};
+      PolicySite site{&d, semantics::PolicyPeer::self(), connected ? model::RouteSource::Connected
+                                                           : model::RouteSource::Static};
       r = policies_.applyChain(site, {stmt->route_map}, model::PolicyDefault::Deny, r);
     }
     Candidate c(Candidate::Kind::Network, r);
@@ -337,7 +338,7 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     r.valid = knobs_.get(k);
     if (anchorable) r.valid = r.valid && nullAnchor(d, red.span);
     if (!red.route_map.empty()) {
-      PolicySite site{&d, std::nullopt, red.source};
+      PolicySite site{&d, semantics::PolicyPeer::self(), red.source};
       r = policies_.applyChain(site, {red.route_map}, model::PolicyDefault::Deny, r);
     }
     Candidate c(Candidate::Kind::Redistribute, r);
@@ -372,7 +373,7 @@ void BgpEncoding::addExternalCandidates(NodeVars& v) {
     b.next_hop = e.peer.value;
     SymRoute r = constantRoute(true, b);
     r.weight = ctx_.int_val(static_cast<int64_t>(n->weight.value_or(0)));
-    PolicySite site{&d, e.peer, model::RouteSource::Bgp};
+    PolicySite site{&d, semantics::sessionPolicyPeer(n, e.peer), model::RouteSource::Bgp};
     r = policies_.applyChain(site, n->import_policies, d.bgp->import_default, r);
     if (!n->prefix_list_in.empty())
       r.valid = r.valid && policies_.prefixListPermits(d, n->prefix_list_in);
@@ -465,7 +466,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   r.next_hop = ctx_.int_val(kNextHopUnset);
   r.next_hop_policy = ctx_.int_val(0);
   if (stmt) {
-    PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
+    auto receiverPeer = semantics::sessionPolicyPeer(stmt, s.side(receiver.name).address);
+    PolicySite site{&sender, semantics::exportPolicyPeer(sender.defaults, receiverPeer), model::RouteSource::Bgp};
     SymRoute in = r;
     r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, in);
     // A route the sender redistributed keeps its protocol on export (`from protocol static`,
@@ -503,7 +505,8 @@ SymRoute BgpEncoding::defaultOriginated(const BgpSession& s, const model::Device
   local.local_pref = sender.defaults.bgp_local_pref;
   SymRoute r = constantRoute(true, local);
   if (!stmt.default_originate_route_map.empty()) {
-    PolicySite site{&sender, s.side(receiver.name).address, model::RouteSource::Bgp};
+    // FRR runs it for the router itself (peer_self, PEER_RMAP_TYPE_DEFAULT), as sim does.
+    PolicySite site{&sender, semantics::PolicyPeer::self(), model::RouteSource::Bgp};
     r = policies_.applyChain(site, {stmt.default_originate_route_map}, model::PolicyDefault::Accept, r);
     r.valid = ctx_.bool_val(true);
   }
@@ -546,7 +549,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     r.weight = ctx_.int_val(static_cast<int64_t>(stmt && stmt->weight ? *stmt->weight : 0));
     if (s.ebgp && semantics::ebgpPolicyBlocks(*d.bgp, stmt, semantics::Direction::In)) continue;
     if (stmt) {
-      PolicySite site{&d, s.side(sender->name).address, model::RouteSource::Bgp};
+      PolicySite site{&d, semantics::sessionPolicyPeer(stmt, s.side(sender->name).address), model::RouteSource::Bgp};
       r = policies_.applyChain(site, stmt->import_policies, d.bgp->import_default, r);
       if (!stmt->prefix_list_in.empty())
         r.valid = r.valid && policies_.prefixListPermits(d, stmt->prefix_list_in);

@@ -436,3 +436,52 @@ TEST_CASE("route-map rules shared with the simulator: call, undefined prefix-lis
     }) == !exact);
   }
 }
+
+TEST_CASE("sessions refused as the simulator refuses them: both passive, BGP roles; match peer") {
+  auto reachesR1 = [](const std::function<void(NetworkBuilder&)>& edit) {
+    auto b = line();
+    edit(b);
+    Encoded e(b.network(), "10.3.0.0/24");
+    return e.alwaysHolds(e.bgp->hasRoute("r1"));
+  };
+  CHECK(reachesR1([](NetworkBuilder& b) { b.neighborTo("r2", "r3").passive = true; }));
+  CHECK_FALSE(reachesR1([](NetworkBuilder& b) {
+    b.neighborTo("r2", "r3").passive = true;
+    b.neighborTo("r3", "r2").passive = true;
+  }));
+  CHECK_FALSE(reachesR1([](NetworkBuilder& b) {
+    b.neighborTo("r2", "r3").local_role = model::BgpRole::Provider;
+    b.neighborTo("r3", "r2").local_role = model::BgpRole::Peer;
+  }));
+  CHECK(reachesR1([](NetworkBuilder& b) {
+    b.neighborTo("r2", "r3").local_role = model::BgpRole::Customer;
+    b.neighborTo("r3", "r2").local_role = model::BgpRole::Provider;
+  }));
+  // r2's import map denies by the sender's address: r3's route stops at r2.
+  auto denyPeer = [](const char* address) {
+    return [address](NetworkBuilder& b) {
+      auto& rm = b.policy("r2", "FROM-R3");
+      rm.clauses.push_back(NetworkBuilder::clause(10, ClauseAction::Deny));
+      model::PolicyMatch m;
+      m.kind = model::PolicyMatch::Kind::Neighbor;
+      m.address = ip(address);
+      rm.clauses[0].matches.push_back(m);
+      rm.clauses.push_back(NetworkBuilder::clause(20, ClauseAction::Permit));
+      b.neighborTo("r2", "r3").import_policies = {"FROM-R3"};
+    };
+  };
+  CHECK_FALSE(reachesR1(denyPeer("10.0.23.2")));
+  CHECK(reachesR1(denyPeer("10.0.12.1")));
+
+  auto b = line();
+  b.neighborTo("r2", "r3").passive = true;
+  b.neighborTo("r3", "r2").passive = true;
+  auto sessions = discoverSessions(b.network());
+  REQUIRE(sessions.size() == 2);
+  CHECK_FALSE(sessions[1].configured());
+  CHECK(sessions[1].problem() == "both ends are passive (r2 - r3)");
+  Encoded e(b.network(), "10.3.0.0/24");
+  auto changes = e.minimalChange(e.intent(DestinationIntent::Kind::Reachable, {"r1"}));
+  REQUIRE(changes.size() == 1);
+  CHECK(e.knobs.knob(changes[0].knob).kind == KnobKind::SessionUp);
+}

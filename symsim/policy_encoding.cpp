@@ -196,7 +196,9 @@ z3::expr PolicyEncoder::matchExpr(const PolicySite& site, const model::PolicyMat
     case K::SourceProtocol:
       return ctx_.bool_val(m.matchesProtocol(site.source));
     case K::Neighbor:
-      return ctx_.bool_val(site.peer && *site.peer == m.address);
+    case K::LocalOrigin:
+    case K::PeerName:
+      return ctx_.bool_val(semantics::peerMatches(m, site.peer));
     case K::NextHopPrefixList:
     case K::Interface:
     case K::ExtCommunityList:    // extended and large communities are not tracked
@@ -296,6 +298,8 @@ SymRoute PolicyEncoder::applySets(const PolicySite& site, const model::RoutePoli
       case K::ExtCommunity:
       case K::LargeCommunity:
         break;  // not tracked (symsim/sim_equivalence_gaps.txt)
+      case K::AsPathExclude:
+        break;  // the path's ASes are not tracked, only its length (sim_equivalence_gaps.txt)
     }
   }
   return r;

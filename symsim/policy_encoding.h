@@ -11,6 +11,7 @@
 #include <z3++.h>
 
 #include "model/device.h"
+#include "semantics/config_rules.h"
 #include "symsim/knobs.h"
 
 namespace routefix::symsim {
@@ -44,10 +45,11 @@ constexpr int64_t kNextHopUnset = -2;
 // `a` where c holds, else `b`, attribute by attribute.
 SymRoute choose(const z3::expr& c, const SymRoute& a, const SymRoute& b);
 
-// Where a policy is applied: the device, the peer (if any), the route's source protocol.
+// Where a policy is applied: the device, who it runs for (semantics::PolicyPeer: the
+// session's peer, or the router itself for origination maps), the route's source protocol.
 struct PolicySite {
   const model::Device* device = nullptr;
-  std::optional<model::Ipv4> peer;
+  semantics::PolicyPeer peer;
   model::RouteSource source = model::RouteSource::Bgp;
 };
 

@@ -25,6 +25,7 @@ std::string BgpSession::problem() const {
   };
   describe(a, b);
   describe(b, a);
+  if (!refused.empty() && out.empty()) out = refused + " (" + a.node + " - " + b.node + ")";
   return out;
 }
 
@@ -90,6 +91,7 @@ std::vector<BgpSession> discoverSessions(const model::Network& network) {
     if (reverse != statements.end()) {
       selfSide.address = reverse->second.second;
       fillSide(peerSide, *dp, selfAs, reverse->second.first);
+      s.refused = semantics::sessionRefusal(selfStmt, dp->bgp->neighbors[reverse->second.first], s.ebgp);
     } else {
       // The missing side must peer with the address that `self` would source from: its
       // update-source if set, else its interface facing the peer's address.

@@ -28,10 +28,13 @@ struct BgpSession {
   SessionSide a;  // a.node < b.node
   SessionSide b;
   bool ebgp = true;
-  // Both sides configured, remote-as right, not shut down, activated.
+  // Why two matching statements still make no session (semantics::sessionRefusal: both
+  // passive, BGP roles); empty when they do.
+  std::string refused;
+  // Both sides configured, remote-as right, not shut down, activated, not refused.
   bool configured() const {
     return a.neighbor && b.neighbor && a.remote_as_ok && b.remote_as_ok && !a.shutdown &&
-           !b.shutdown && a.activated && b.activated;
+           !b.shutdown && a.activated && b.activated && refused.empty();
   }
   const SessionSide& side(std::string_view node) const { return a.node == node ? a : b; }
   const SessionSide& other(std::string_view node) const { return a.node == node ? b : a; }

@@ -142,6 +142,9 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitNbrActivate(IosParser::NbrActivateContext* ctx) override;
   antlrcpp::Any visitNbrRemovePrivateAs(IosParser::NbrRemovePrivateAsContext* ctx) override;
   antlrcpp::Any visitNbrAsOverride(IosParser::NbrAsOverrideContext* ctx) override;
+  antlrcpp::Any visitNbrPassive(IosParser::NbrPassiveContext* ctx) override;
+  antlrcpp::Any visitNbrLocalRole(IosParser::NbrLocalRoleContext* ctx) override;
+  antlrcpp::Any visitNbrAddpathTx(IosParser::NbrAddpathTxContext* ctx) override;
   // ---- lists, route-maps, access-lists (config_walker_policy.cpp) ----
   antlrcpp::Any visitPrefixListEntry(IosParser::PrefixListEntryContext* ctx) override;
   antlrcpp::Any visitPrefixListDescription(IosParser::PrefixListDescriptionContext* ctx) override;
@@ -168,6 +171,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitMatchInterface(IosParser::MatchInterfaceContext* ctx) override;
   antlrcpp::Any visitMatchMetric(IosParser::MatchMetricContext* ctx) override;
   antlrcpp::Any visitMatchSourceProtocol(IosParser::MatchSourceProtocolContext* ctx) override;
+  antlrcpp::Any visitMatchPeer(IosParser::MatchPeerContext* ctx) override;
   antlrcpp::Any visitMatchOther(IosParser::MatchOtherContext* ctx) override;
   antlrcpp::Any visitSetLocalPreference(IosParser::SetLocalPreferenceContext* ctx) override;
   antlrcpp::Any visitSetMetric(IosParser::SetMetricContext* ctx) override;
@@ -178,6 +182,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitSetTextCommunity(IosParser::SetTextCommunityContext* ctx) override;
   antlrcpp::Any visitSetAsPathPrependLastAs(IosParser::SetAsPathPrependLastAsContext* ctx) override;
   antlrcpp::Any visitSetAsPathPrepend(IosParser::SetAsPathPrependContext* ctx) override;
+  antlrcpp::Any visitSetAsPathExclude(IosParser::SetAsPathExcludeContext* ctx) override;
   antlrcpp::Any visitSetNextHop(IosParser::SetNextHopContext* ctx) override;
   antlrcpp::Any visitSetTag(IosParser::SetTagContext* ctx) override;
   antlrcpp::Any visitSetOrigin(IosParser::SetOriginContext* ctx) override;
@@ -218,6 +223,14 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   model::SourceSpan here() const { return {file_, line_, line_}; }
   void warn(const std::string& message);
   void warnUnrecognized() { warn("unrecognized syntax"); }
+  // Whether the file's dialect has the statement at hand (an FRR-only one, say); where it
+  // does not, the line is unrecognized, as the device would reject it.
+  bool dialectHas(std::initializer_list<model::Vendor> dialects) {
+    for (auto d : dialects)
+      if (out_.dialect() == d) return true;
+    warnUnrecognized();
+    return false;
+  }
   // An as-path or expanded community-list regex that does not compile (list: "as-path list X").
   void warnIfInvalidRegex(const std::string& pattern, const std::string& list);
   // Source text from a token to the end of its line (descriptions, regexes).

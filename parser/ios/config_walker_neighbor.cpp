@@ -1,6 +1,8 @@
 // `neighbor X ...` statements of router bgp. X is a peer address, a peer group, or (FRR) an
 // interface for an unnumbered session. Each statement records its line under a keyword, so
 // repair can rewrite exactly that line and peer-group settings can be inherited per keyword.
+#include <map>
+
 #include "parser/ios/config_values.h"
 #include "parser/ios/config_walker.h"
 
@@ -325,6 +327,38 @@ antlrcpp::Any ConfigWalker::visitNbrRemovePrivateAs(IosParser::NbrRemovePrivateA
   neighbor_->remove_private_as_all = !negated_ && !ctx->WORD().empty();
   neighbor_->remove_private_as_replace = !negated_ && !ctx->REPLACE_AS().empty();
   noteNeighborStatement("remove-private-as");
+  return {};
+}
+
+// FRR `neighbor X passive`, EOS the same: this end only waits for the peer's connection.
+antlrcpp::Any ConfigWalker::visitNbrPassive(IosParser::NbrPassiveContext*) {
+  if (!dialectHas({model::Vendor::Frr, model::Vendor::Eos})) return {};
+  neighbor_->passive = !negated_;
+  noteNeighborStatement("passive");
+  return {};
+}
+
+// FRR `[no] neighbor X local-role provider|customer|peer|rs-server|rs-client [strict-mode]`.
+antlrcpp::Any ConfigWalker::visitNbrLocalRole(IosParser::NbrLocalRoleContext* ctx) {
+  static const std::map<std::string, model::BgpRole> roles = {
+      {"provider", model::BgpRole::Provider}, {"customer", model::BgpRole::Customer},
+      {"peer", model::BgpRole::Peer},         {"rs-server", model::BgpRole::RsServer},
+      {"rs-client", model::BgpRole::RsClient}};
+  if (!dialectHas({model::Vendor::Frr})) return {};
+  auto it = roles.find(ctx->name()->getText());
+  if (it == roles.end()) throw ValueError("unknown BGP role " + ctx->name()->getText());
+  neighbor_->local_role = negated_ ? model::BgpRole::None : it->second;
+  neighbor_->role_strict = !negated_ && ctx->STRICT_MODE();
+  noteNeighborStatement("local-role");
+  return {};
+}
+
+// FRR `neighbor X addpath-tx-all-paths|addpath-tx-bestpath-per-AS` (RFC 7911).
+antlrcpp::Any ConfigWalker::visitNbrAddpathTx(IosParser::NbrAddpathTxContext*) {
+  if (!dialectHas({model::Vendor::Frr})) return {};
+  neighbor_->addpath_tx = !negated_;
+  noteNeighborStatement("addpath-tx");
+  warn("addpath-tx is not simulated: the peer is sent the best path only");
   return {};
 }
 

@@ -475,6 +475,24 @@ antlrcpp::Any ConfigWalker::visitMatchSourceProtocol(IosParser::MatchSourceProto
   return {};
 }
 
+// FRR `match peer A.B.C.D|local|WORD` (bgpd route-maps; semantics::peerMatches).
+antlrcpp::Any ConfigWalker::visitMatchPeer(IosParser::MatchPeerContext* ctx) {
+  if (!dialectHas({model::Vendor::Frr})) return {};
+  std::string peer = ctx->name()->getText();
+  if (peer == "local") {
+    addPolicyMatch(matchOf(model::PolicyMatch::Kind::LocalOrigin));
+  } else if (auto address = model::Ipv4::parse(peer)) {
+    model::PolicyMatch m = matchOf(model::PolicyMatch::Kind::Neighbor);
+    m.address = *address;
+    addPolicyMatch(std::move(m));
+  } else if (model::IpAddress::parseV6(peer)) {
+    throw ValueError("match peer on an IPv6 address is not modelled");
+  } else {
+    addPolicyMatch(matchOf(model::PolicyMatch::Kind::PeerName, {peer}));
+  }
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitMatchTextCommunity(IosParser::MatchTextCommunityContext* ctx) {
   auto kind = ctx->EXTCOMMUNITY() ? model::PolicyMatch::Kind::ExtCommunityList
                                   : model::PolicyMatch::Kind::LargeCommunityList;
@@ -583,6 +601,15 @@ antlrcpp::Any ConfigWalker::visitSetAsPathPrependLastAs(IosParser::SetAsPathPrep
 
 antlrcpp::Any ConfigWalker::visitSetAsPathPrepend(IosParser::SetAsPathPrependContext* ctx) {
   model::PolicySet s = setOf(model::PolicySet::Kind::AsPathPrepend);
+  for (auto* n : ctx->NUMBER()) s.asns.push_back(parseNumber(n->getText(), 1));
+  addPolicySet(std::move(s));
+  return {};
+}
+
+// FRR `set as-path exclude ASN...` (8.4 has no `all` nor `as-path-access-list` form).
+antlrcpp::Any ConfigWalker::visitSetAsPathExclude(IosParser::SetAsPathExcludeContext* ctx) {
+  if (!dialectHas({model::Vendor::Frr})) return {};
+  model::PolicySet s = setOf(model::PolicySet::Kind::AsPathExclude);
   for (auto* n : ctx->NUMBER()) s.asns.push_back(parseNumber(n->getText(), 1));
   addPolicySet(std::move(s));
   return {};

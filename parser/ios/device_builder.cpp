@@ -264,6 +264,13 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
          n.remove_private_as_replace = g.remove_private_as_replace;
        }},
       {"as-override", [](auto& g, auto& n) { n.as_override = g.as_override; }},
+      {"passive", [](auto& g, auto& n) { n.passive = g.passive; }},
+      {"local-role",
+       [](auto& g, auto& n) {
+         n.local_role = g.local_role;
+         n.role_strict = g.role_strict;
+       }},
+      {"addpath-tx", [](auto& g, auto& n) { n.addpath_tx = g.addpath_tx; }},
   };
   auto it = copies.find(keyword);
   if (it != copies.end()) it->second(g, n);

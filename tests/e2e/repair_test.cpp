@@ -76,6 +76,14 @@ TEST_CASE("repair fixes each error class, FRR dialect") {
   for (const char* c : kCases) checkRepair(std::string("tests/data/repair/") + c + "-frr");
 }
 
+TEST_CASE("repair drops one `passive` of a session both ends wait on (FRR)") {
+  checkRepair("tests/data/repair/passive-session-frr");
+  auto r = runRoutefix({"repair", "tests/data/repair/passive-session-frr", "--format", "json"});
+  REQUIRE(r.exit_code == 0);
+  REQUIRE(r.json()["patches"].size() == 1);
+  CHECK(r.json()["patches"][0]["diff"].get<std::string>().find("\n- neighbor 10.0.0.6 passive\n") != std::string::npos);
+}
+
 TEST_CASE("repair writes Junos syntax: hierarchical (term action) and set form (local-preference)") {
   for (const char* c : {"wrong-deny", "localpref-waypoint"}) checkRepair(std::string("tests/data/repair/") + c + "-junos");
   auto r = runRoutefix({"repair", "tests/data/repair/wrong-deny-junos", "--format", "json"});

@@ -70,6 +70,10 @@ def render(r, dialect):
         live = [n for n in r.neighbors if not n.get("missing")]
         for n in live:
             out.append(f" neighbor {n['ip']} remote-as {n['remote_as']}")
+            if n.get("passive"):
+                out.append(f" neighbor {n['ip']} passive")
+            if n.get("connect_timer"):
+                out.append(f" neighbor {n['ip']} timers connect {n['connect_timer']}")
         af = []
         for p in r.networks:
             net = ipaddress.IPv4Network(p)
@@ -316,6 +320,21 @@ def two_errors(dialect):
             {"class": "two-errors", "file": "r2", "line": {"ios": text, "frr": text}, "max_changes": 2})
 
 
+def passive_session(dialect):
+    """FRR `neighbor X passive` on both ends of the r2 - r3 session: neither side connects.
+    Once one `passive` goes, a single side connects, and a first attempt that fails waits out
+    FRR's 120 s connect timer (a lab under load saw that): `timers connect 1`, as FRR's own
+    topotest bgp_tcp_mss_passive writes."""
+    n = line3()
+    for a, b in (("r2", "r3"), ("r3", "r2")):
+        n.neighbor(a, b)["passive"] = True
+        n.neighbor(a, b)["connect_timer"] = 1
+    n.write("passive-session", dialect, REACH,
+            {"class": "passive-session", "file": "r2", "line": {"frr": "neighbor 10.0.0.6 passive"},
+             "max_changes": 1})
+
+
+passive_session("frr")  # `passive` is FRR's (and EOS's) statement, not IOS's
 for make in (missing_session, wrong_deny, prefix_list_typo, localpref_waypoint, missing_network, ospf_cost,
              missing_rr_client, missing_static, two_errors):
     for d in ("ios", "frr"):

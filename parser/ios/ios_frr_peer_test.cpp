@@ -1,0 +1,110 @@
+// FRR statements about who a route comes from or goes to: `match peer`, `set as-path exclude`,
+// `neighbor X passive`, `local-role` (RFC 9234), `addpath-tx-*`. Each was "unrecognized"
+// before; lines FRR 8.4 rejects (`match src-peer`, `set as-path exclude all`) stay so.
+#include <doctest/doctest.h>
+
+#include "parser/ios/ios_test_support.h"
+
+namespace routefix::parser::ios::test {
+
+namespace {
+const model::BgpNeighbor& neighbor(const model::Device& d, const char* address) {
+  const auto* n = d.bgp->findNeighbor(*model::Ipv4::parse(address));
+  REQUIRE(n);
+  return *n;
+}
+}  // namespace
+
+// tests/fidelity/corpus/topotests/bgp_match_peer r1, shortened.
+TEST_CASE("FRR match peer local|A.B.C.D|WORD; match src-peer (not in 8.4) stays unrecognized") {
+  auto p = parseText(
+      "router bgp 65001\n"                       // 1
+      " neighbor 192.168.1.2 remote-as external\n"  // 2
+      "!\n"                                      // 3
+      "route-map all permit 5\n"                 // 4
+      " match peer local\n"                      // 5
+      " set metric 1\n"                          // 6
+      "route-map all permit 10\n"                // 7
+      " match src-peer 192.168.1.2\n"            // 8
+      "route-map all permit 15\n"                // 9
+      " match peer r3\n"                         // 10
+      "route-map all permit 20\n"                // 11
+      " match peer 192.168.1.2\n",               // 12
+      model::Vendor::Frr);
+  const auto& clauses = p.device.route_policies.at("all").clauses;
+  REQUIRE(clauses.size() == 4);
+  REQUIRE(clauses[0].matches.size() == 1);
+  CHECK(clauses[0].matches[0].kind == model::PolicyMatch::Kind::LocalOrigin);
+  CHECK(clauses[1].matches.empty());
+  REQUIRE(clauses[2].matches.size() == 1);
+  CHECK(clauses[2].matches[0].kind == model::PolicyMatch::Kind::PeerName);
+  CHECK(clauses[2].matches[0].names == std::vector<std::string>{"r3"});
+  REQUIRE(clauses[3].matches.size() == 1);
+  CHECK(clauses[3].matches[0].kind == model::PolicyMatch::Kind::Neighbor);
+  CHECK(clauses[3].matches[0].address == *model::Ipv4::parse("192.168.1.2"));
+  CHECK(warningLines(p, "unrecognized") == std::vector<int>{8});
+}
+
+// tests/fidelity/corpus/topotests/bgp_set_aspath_exclude r1: 8.4 knows the ASN list only.
+TEST_CASE("FRR set as-path exclude ASN...; the `all` and as-path-access-list forms stay unrecognized") {
+  auto p = parseText(
+      "route-map r2 permit 6\n"                                  // 1
+      " set as-path exclude as-path-access-list SECOND\n"        // 2
+      "route-map r2 permit 10\n"                                 // 3
+      " set as-path exclude 65003 65005\n"                       // 4
+      "route-map r2 permit 20\n"                                 // 5
+      " set as-path exclude all\n",                              // 6
+      model::Vendor::Frr);
+  const auto& clauses = p.device.route_policies.at("r2").clauses;
+  CHECK(clauses[0].sets.empty());
+  REQUIRE(clauses[1].sets.size() == 1);
+  CHECK(clauses[1].sets[0].kind == model::PolicySet::Kind::AsPathExclude);
+  CHECK(clauses[1].sets[0].asns == std::vector<uint32_t>{65003, 65005});
+  CHECK(clauses[2].sets.empty());
+  CHECK(warningLines(p, "unrecognized") == std::vector<int>{2, 6});
+}
+
+// tests/fidelity/corpus/topotests/bgp_roles_capability r1 and bgp_tcp_mss_passive r1.
+TEST_CASE("FRR neighbor passive, local-role [strict-mode] (also through a peer-group), addpath-tx") {
+  auto p = parseText(
+      "router bgp 64501\n"                                        // 1
+      "  neighbor 192.168.2.2 remote-as external\n"               // 2
+      "  neighbor 192.168.2.2 local-role provider\n"              // 3
+      "  neighbor 192.168.5.2 remote-as external\n"               // 4
+      "  neighbor 192.168.5.2 local-role rs-client strict-mode\n"  // 5
+      "  neighbor 192.168.5.2 passive\n"                          // 6
+      "  neighbor PG peer-group\n"                                // 7
+      "  neighbor PG remote-as external\n"                        // 8
+      "  neighbor PG local-role customer\n"                       // 9
+      "  neighbor 192.168.6.2 peer-group PG\n"                    // 10
+      "  address-family ipv4 unicast\n"                           // 11
+      "   neighbor 192.168.2.2 addpath-tx-all-paths\n"            // 12
+      "  exit-address-family\n",                                  // 13
+      model::Vendor::Frr);
+  const auto& d = p.device;
+  CHECK(neighbor(d, "192.168.2.2").local_role == model::BgpRole::Provider);
+  CHECK_FALSE(neighbor(d, "192.168.2.2").role_strict);
+  CHECK_FALSE(neighbor(d, "192.168.2.2").passive);
+  CHECK(neighbor(d, "192.168.2.2").addpath_tx);
+  CHECK(neighbor(d, "192.168.5.2").local_role == model::BgpRole::RsClient);
+  CHECK(neighbor(d, "192.168.5.2").role_strict);
+  CHECK(neighbor(d, "192.168.5.2").passive);
+  CHECK(neighbor(d, "192.168.6.2").local_role == model::BgpRole::Customer);
+  CHECK(neighbor(d, "192.168.6.2").statement_spans.at("local-role") == span(9, 9));
+  CHECK(warningLines(p, "unrecognized").empty());
+  CHECK(warningLines(p, "addpath-tx is not simulated") == std::vector<int>{12});
+}
+
+TEST_CASE("IOS has none of these FRR statements") {
+  auto p = parseText(
+      "router bgp 65001\n"                                 // 1
+      " neighbor 10.0.0.2 remote-as 65002\n"               // 2
+      " neighbor 10.0.0.2 local-role provider\n"           // 3
+      " neighbor 10.0.0.2 passive\n"                       // 4
+      "route-map M permit 10\n"                            // 5
+      " match peer local\n"                                // 6
+      " set as-path exclude 65003\n");                     // 7
+  CHECK(warningLines(p, "unrecognized") == std::vector<int>{3, 4, 6, 7});
+}
+
+}  // namespace routefix::parser::ios::test
