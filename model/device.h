@@ -84,6 +84,10 @@ struct VendorDefaults {
   // RIB failure); EOS and Junos advertise only active routes unless `bgp advertise-inactive`
   // / `advertise-inactive`.
   bool bgp_advertise_inactive = true;
+  // FRR: a route reflector's outbound route-map filters the iBGP routes it reflects, but its
+  // sets are made on a copy and dropped, unless `bgp route-reflector allow-outbound-policy`
+  // (bgp_route.c subgroup_announce_check). Others apply them.
+  bool bgp_reflection_drops_outbound_sets = false;
   // Whether `redistribute bgp` into an IGP takes iBGP routes too. IOS and NX-OS take only
   // eBGP routes unless `bgp redistribute-internal`; FRR and Junos take every active BGP route.
   bool bgp_redistribute_internal = true;
@@ -438,6 +442,9 @@ struct BgpNeighbor {
   std::string prefix_list_out;
   std::string filter_list_in;  // AS-path access-list
   std::string filter_list_out;
+  // Not written: a peer `bgp listen range` accepts (semantics/dynamic_neighbors.h); its
+  // settings are the range's peer group's, `span` is the listen range line.
+  bool dynamic = false;
   SourceSpan span;  // first to last line that configures this neighbor
   // Line of each statement, keyed by its keyword ("remote-as", "route-map in",
   // "next-hop-self", ...), so repair can rewrite exactly that line.
@@ -478,10 +485,20 @@ struct NameReference {
   SourceSpan span;
 };
 
+// `bgp listen range PREFIX peer-group G [remote-as N]` (FRR, EOS): connections from any
+// address in the range are accepted as neighbors configured like G.
+struct BgpListenRange {
+  Prefix range;
+  BgpNeighbor group;  // the peer group's settings as a member would inherit them
+  SourceSpan span;
+};
+
 struct BgpProcess {
   uint32_t asn = 0;
   std::optional<Ipv4> router_id;
   std::vector<BgpNeighbor> neighbors;
+  std::vector<BgpListenRange> listen_ranges;
+  uint32_t listen_limit = 100;  // `bgp listen limit`: dynamic neighbors at most (FRR default)
   std::vector<BgpNetwork> networks;
   std::vector<Redistribution> redistributions;
   std::vector<BgpAggregate> aggregates;
@@ -503,6 +520,7 @@ struct BgpProcess {
   bool redistribute_internal = true;  // from VendorDefaults unless configured
   bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
   bool default_ipv6_unicast = false;  // `bgp default ipv6-unicast` -> true
+  bool rr_allow_outbound_policy = false;  // FRR `bgp route-reflector allow-outbound-policy`
   // The IPv6 unicast address family's originations (connected and static only).
   std::vector<BgpIpv6Network> ipv6_networks;
   std::vector<Redistribution> ipv6_redistributions;
@@ -556,6 +574,10 @@ struct Device {
   VendorDefaults defaults;
 
   std::vector<Interface> interfaces;  // in config order
+  // The system router-id the routing processes fall back on (FRR zebra's `ip router-id`);
+  // unset: chosen from the addresses (semantics::bgpRouterId).
+  std::optional<Ipv4> router_id;
+  SourceSpan router_id_span;
   std::vector<StaticRoute> static_routes;
   std::vector<Ipv6StaticRoute> ipv6_static_routes;
   // IOS/EOS `ipv6 unicast-routing` (default from VendorDefaults); false: no IPv6 routes.

@@ -30,6 +30,7 @@
 #include "parser/isp_config.h"
 #include "parser/parser.h"
 #include "parser/reference_check.h"
+#include "semantics/dynamic_neighbors.h"
 #include "parser/source_text.h"
 #include "parser/topology.h"
 
@@ -120,6 +121,7 @@ model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& a
     auto refs = checkReferences(d, text);
     net.warnings.insert(net.warnings.end(), refs.begin(), refs.end());
   }
+  semantics::acceptDynamicNeighbors(net);
 
   if (auto topo = readSideFile(root, "topology.json", access, text); !topo.empty()) {
     net.links = readTopologyJson(topo, text, net.devices, net.warnings);

@@ -120,9 +120,10 @@ bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b) {
 
 namespace {
 
-// A router-id nobody configured: the highest loopback address, else the highest interface
-// address.
-model::Ipv4 highestAddressRouterId(const model::Device& device) {
+// A router-id the process does not configure: the system's (FRR zebra's `ip router-id`), else
+// the highest loopback address, else the highest interface address.
+model::Ipv4 systemRouterId(const model::Device& device) {
+  if (device.router_id) return *device.router_id;
   model::Ipv4 loopback{0}, any{0};
   for (const auto& itf : device.interfaces) {
     if (!itf.routes() || !itf.address) continue;
@@ -134,14 +135,18 @@ model::Ipv4 highestAddressRouterId(const model::Device& device) {
 
 }  // namespace
 
+bool outboundSetsReachReflectedRoutes(const model::VendorDefaults& defaults, const model::BgpProcess& bgp) {
+  return !defaults.bgp_reflection_drops_outbound_sets || bgp.rr_allow_outbound_policy;
+}
+
 model::Ipv4 bgpRouterId(const model::Device& device) {
   if (device.bgp && device.bgp->router_id) return *device.bgp->router_id;
-  return highestAddressRouterId(device);
+  return systemRouterId(device);
 }
 
 model::Ipv4 ospfRouterId(const model::Device& device) {
   if (device.ospf && device.ospf->router_id) return *device.ospf->router_id;
-  return highestAddressRouterId(device);
+  return systemRouterId(device);
 }
 
 model::Ipv4 ospf6RouterId(const model::Device& device) {

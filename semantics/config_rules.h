@@ -130,9 +130,9 @@ bool ospfHellosAccepted(const model::Interface& a, const model::Interface& b);
 // The rule: semantics/bgp_next_hop.h; sim == symsim compares the next hops.
 enum class NextHopByPolicy : uint8_t { None = 0, Changed = 1, Unchanged = 2 };
 
-// The OSPF router-id: `router-id` under the OSPF process, else the highest loopback address,
-// else the highest interface address (IOS; FRR's ospfd takes zebra's router-id, chosen the same
-// way). Never the BGP router-id.
+// The OSPF router-id: `router-id` under the OSPF process, else the system router-id (FRR
+// zebra's `ip router-id`), else the highest loopback address, else the highest interface address
+// (IOS; FRR's ospfd takes zebra's router-id, chosen the same way). Never the BGP router-id.
 model::Ipv4 ospfRouterId(const model::Device& device);
 model::Ipv4 ospf6RouterId(const model::Device& device);  // the same rule, OSPFv3's process
 
@@ -152,9 +152,16 @@ bool transitNetworkReplaces(uint64_t cost, model::Ipv4 lsid, uint64_t currentCos
 
 // ---- BGP sessions -------------------------------------------------------------------------
 
-// The BGP router-id: `bgp router-id` (Junos: routing-options router-id), else the highest
-// loopback address, else the highest interface address (IOS; FRR takes zebra's router-id,
-// chosen the same way). Neither vendor borrows the OSPF router-id for BGP.
+// Whether the sets of an outbound route-map reach the iBGP routes a router reflects to iBGP
+// peers (VendorDefaults::bgp_reflection_drops_outbound_sets; FRR `bgp route-reflector
+// allow-outbound-policy`). The route-map filters them either way. Engines: sim export(),
+// symsim BgpEncoding::exported().
+bool outboundSetsReachReflectedRoutes(const model::VendorDefaults& defaults, const model::BgpProcess& bgp);
+
+// The BGP router-id: `bgp router-id` (Junos: routing-options router-id), else the system
+// router-id (FRR zebra's `ip router-id`), else the highest loopback address, else the highest
+// interface address (IOS; FRR takes zebra's router-id, chosen the same way). Neither vendor
+// borrows the OSPF router-id for BGP.
 model::Ipv4 bgpRouterId(const model::Device& device);
 
 // The AS a router presents on a session: the neighbor's `local-as`; else, to a peer outside

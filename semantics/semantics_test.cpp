@@ -154,6 +154,19 @@ TEST_CASE("BGP router-id: configured, else highest loopback; never the OSPF rout
   CHECK(bgpRouterId(d).str() == "1.1.1.1");
 }
 
+TEST_CASE("the system router-id (FRR `ip router-id`) comes before the addresses, after the process's") {
+  auto d = device(model::Vendor::Frr);
+  d.interfaces = {iface("eth0", "10.0.0.9"), iface("lo", "10.255.0.1")};
+  d.router_id = *model::Ipv4::parse("2.2.2.2");
+  d.bgp.emplace();
+  d.ospf.emplace();
+  CHECK(bgpRouterId(d).str() == "2.2.2.2");
+  CHECK(ospfRouterId(d).str() == "2.2.2.2");
+  d.ospf->router_id = *model::Ipv4::parse("3.3.3.3");
+  CHECK(ospfRouterId(d).str() == "3.3.3.3");
+  CHECK(bgpRouterId(d).str() == "2.2.2.2");
+}
+
 TEST_CASE("OSPF router-id: configured, else highest loopback; never the BGP router-id") {
   auto d = device(model::Vendor::Frr);
   d.interfaces = {iface("eth0", "10.0.0.9"), iface("lo", "10.255.0.1")};

@@ -667,8 +667,16 @@ class Engine {
     }
     // as-override: the receiver's AS becomes this router's.
     if (facts.as_override) s.as_path = tables_.paths.replace(s.as_path, peer.receiver_as, cfg.asn);
-    if (!facts.out_permits_all && !pol.apply(*facts.out, cfg.bgp->export_default, s))
-      return std::nullopt;
+    if (!facts.out_permits_all) {
+      // A reflected route is filtered by the map; where the vendor drops its sets, it leaves
+      // as it came (semantics::outboundSetsReachReflectedRoutes).
+      bool reflected = b.kind == PathKind::Learned && !b.ebgp && !b.confed && !peer.ebgp && !peer.confed;
+      std::optional<PolicySubject> unchanged;
+      if (reflected && !semantics::outboundSetsReachReflectedRoutes(topo_.device(n).defaults, *cfg.bgp))
+        unchanged = s;
+      if (!pol.apply(*facts.out, cfg.bgp->export_default, s)) return std::nullopt;
+      if (unchanged) s = std::move(*unchanged);
+    }
     BgpPath out = transform(p, b, s);
     out.otc = otc;
     return out;

@@ -4,6 +4,9 @@
 // the session: `match peer`, `set as-path exclude`, `passive`, BGP roles and OTC (RFC 9234).
 #include <doctest/doctest.h>
 
+#include <tuple>
+#include <utility>
+
 #include "sim/sim_test_network.h"
 
 using namespace routefix::sim;
@@ -418,5 +421,53 @@ TEST_CASE("BGP roles: mismatched pairs do not peer; OTC keeps a customer's provi
     auto dp = simulate(b.build());
     CHECK(routeAt(dp, "r3", "10.1.0.0/24"));  // r2 - r3 without roles
     CHECK_FALSE(routeAt(dp, "r4", "10.1.0.0/24"));
+  }
+}
+
+TEST_CASE("a route reflector's outbound sets reach reflected routes only where the vendor allows") {
+  // FRR subgroup_announce_check: the map runs on a copy for iBGP-to-iBGP routes unless
+  // `bgp route-reflector allow-outbound-policy` (topotest bgp_aigp configures it). c1 announces
+  // 10.9.0.0/24 to the RR, which reflects it to c2 through a map setting local-preference 300
+  // and denying 10.8.0.0/24.
+  for (auto [vendor, allow, expected] : {std::tuple{Vendor::Frr, false, 100u}, std::tuple{Vendor::Frr, true, 300u},
+                                         std::tuple{Vendor::Ios, false, 300u}}) {
+    CAPTURE(allow);
+    CAPTURE(static_cast<int>(vendor));
+    NetworkBuilder b;
+    for (auto n : {"c1", "c2", "rr"}) {
+      b.router(n, vendor);
+      b.bgp(n, 65000);
+    }
+    b.link("c1", "rr", "10.0.1.0/30");
+    b.link("c2", "rr", "10.0.2.0/30");
+    for (auto [x, y] : {std::pair{"c1", "rr"}, std::pair{"rr", "c1"}, std::pair{"c2", "rr"}, std::pair{"rr", "c2"}})
+      b.ospfTowards(x, y);
+    b.iface("c1", "lan", "10.9.0.1/24");
+    b.iface("c1", "lan2", "10.8.0.1/24");
+    b.network("c1", "10.9.0.0/24");
+    b.network("c1", "10.8.0.0/24");
+    b.neighbor("c1", "10.0.1.2", 65000);
+    b.neighbor("c2", "10.0.2.2", 65000);
+    b.neighbor("rr", "10.0.1.1", 65000).route_reflector_client = true;
+    auto& toC2 = b.neighbor("rr", "10.0.2.1", 65000);
+    toC2.route_reflector_client = true;
+    toC2.export_policies = {"OUT"};
+    b.dev("rr").bgp->rr_allow_outbound_policy = allow;
+    PolicySet lp;
+    lp.kind = PolicySet::Kind::LocalPref;
+    lp.value = 300;
+    PrefixList deny;
+    deny.name = "DENY8";
+    deny.entries.push_back(PrefixListEntry{5, Action::Permit, *Prefix::parse("10.8.0.0/24"), std::nullopt, std::nullopt, {}});
+    b.dev("rr").prefix_lists["DENY8"] = deny;
+    PolicyMatch m;
+    m.kind = PolicyMatch::Kind::PrefixList;
+    m.names = {"DENY8"};
+    setPolicy(b, "rr", "OUT", {clauseWith(5, {}, {m}, ClauseAction::Deny), clauseWith(10, {lp})});
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "c2", "10.9.0.0/24");
+    REQUIRE(r);
+    CHECK(r->local_pref == expected);
+    CHECK(routeAt(dp, "c2", "10.8.0.0/24") == nullptr);  // the map still filters
   }
 }

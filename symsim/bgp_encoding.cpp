@@ -470,6 +470,14 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     PolicySite site{&sender, semantics::exportPolicyPeer(sender.defaults, receiverPeer), model::RouteSource::Bgp};
     SymRoute in = r;
     r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, in);
+    // A reflected route is filtered by the map; where the vendor drops its sets, it leaves as
+    // it came (semantics::outboundSetsReachReflectedRoutes; sim export()).
+    if (!s.ebgp && !stmt->export_policies.empty() &&
+        !semantics::outboundSetsReachReflectedRoutes(sender.defaults, *sender.bgp)) {
+      SymRoute unchanged = in;
+      unchanged.valid = r.valid;
+      r = choose(reflected, unchanged, r);
+    }
     // A route the sender redistributed keeps its protocol on export (`from protocol static`,
     // Junos's default export of BGP routes only).
     if (enc != nodes_.end()) {

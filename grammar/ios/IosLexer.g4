@@ -200,6 +200,8 @@ POINT_TO_POINT : 'point-to-point';
 PREFIX_LIST : 'prefix-list';
 PREPEND : 'prepend';
 RANGE : 'range';
+LISTEN : 'listen';
+LIMIT : 'limit';
 REDISTRIBUTE : 'redistribute';
 REDISTRIBUTE_INTERNAL : 'redistribute-internal';
 REFERENCE_BANDWIDTH : 'reference-bandwidth';

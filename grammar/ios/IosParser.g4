@@ -56,6 +56,7 @@ global_stmt
   | ROUTE_MAP name action? NUMBER?                                    # RouteMapHeader
   | BANNER BANNER_TYPE? (BANNER_BODY | BANNER_KEYWORD)? ~NEWLINE*     # Banner
   | FRR DEFAULTS name                                                 # FrrDefaults
+  | IP ROUTER_ID IP_ADDRESS                                           # SystemRouterId
   | NO? IPV6 UNICAST_ROUTING                                          # Ipv6UnicastRouting
   | IPV6 ROUTE (VRF name)? IPV6_PREFIX ipv6_route_target static_option* # Ipv6Route
   | IPV6 PREFIX_LIST name (SEQ NUMBER)? action ipv6_prefix_list_match # Ipv6PrefixListEntry
@@ -192,6 +193,8 @@ bgp_stmt
   | BGP CLUSTER_ID (IP_ADDRESS | NUMBER)                              # BgpClusterId
   | BGP CONFEDERATION IDENTIFIER NUMBER                               # BgpConfedIdentifier
   | BGP CONFEDERATION PEERS NUMBER+                                   # BgpConfedPeers
+  | BGP LISTEN RANGE IP_PREFIX PEER_GROUP name (REMOTE_AS remote_as_value)? # BgpListenRange
+  | BGP LISTEN LIMIT NUMBER                                           # BgpListenLimit
   | DISTANCE BGP NUMBER NUMBER NUMBER                                 # BgpDistance
   | NETWORK bgp_network_dest (ROUTE_MAP name | BACKDOOR)*             # BgpNetwork
   | NETWORK IPV6_PREFIX (ROUTE_MAP name)?                             # BgpIpv6Network
@@ -317,7 +320,7 @@ keyword
   DEFAULT_METRIC | DELAY | DETERMINISTIC_MED | DISTANCE | DISTRIBUTE_LIST | EIGRP | EXIT_AF_INTERFACE | EXIT_AF_TOPOLOGY | EBGP_MULTIHOP | ECMP | EIBGP | FORWARDING | GROUP | MEMBER | PEER | EBGP_REQUIRES_POLICY | EGP | END | EQ |
   ESTABLISHED | EUI_64 | EXACT_MATCH | EXCLUDE | EXIT | EXIT_ADDRESS_FAMILY | EXIT_VRF | EXPANDED | EXTENDED |
   EXTCOMMUNITY | EXTCOMMUNITY_LIST | EXTERNAL | FILTER_LIST | FRR | GE | GOTO | GT | HOST | HOSTNAME | IBGP | IDENTIFIER | IGNORE | IGP |
-  IMPORT_CHECK | IN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 | IPV6_UNICAST |
+  IMPORT_CHECK | IN | LIMIT | LISTEN | INCOMPLETE | INTERFACE | INTERNAL | IP | IPV4 | IPV4_UNICAST | IPV6 | IPV6_UNICAST |
   L2VPN | LINK_LOCAL | LARGE_COMMUNITY | LARGE_COMMUNITY_LIST | LAST_AS | LE | LOCAL_AS | LOCAL_PREFERENCE | LOCAL_ROLE | LOG | LOG_INPUT | LT | MASK |
   MATCH | MAXIMUM_PATHS | MED | METRIC | METRIC_TYPE | MISSING_AS_WORST | MULTICAST |
   MULTIPATH_RELAX | NAME | NEIGHBOR | NEQ | NETWORK | NEXT | NEXT_HOP | NEXT_HOP_SELF |

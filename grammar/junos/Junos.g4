@@ -26,6 +26,9 @@ setConfig : setLine* EOF ;
 setLine
   : verb=(SET | DELETE | DEACTIVATE | ACTIVATE) words+=word+ lineEnd   # setCommand
   | words+=word+ lineEnd                                               # otherCommand
+  // The line a Junos CLI prints above its prompt on chassis clusters and virtual chassis
+  // (`{master:0}`, `{primary:node0}`), pasted into saved configs with them: no statement.
+  | LBRACE word RBRACE lineEnd                                         # promptBanner
   | NEWLINE                                                            # blankLine
   ;
 

@@ -150,8 +150,12 @@ void ConfigWalker::handleUnrecognized() {
     return;
   }
   if (mode_ != Mode::Global) {
-    if (isIgnoredStatement(ignoreScope(), words)) {
+    // A block with a scope of its own (an access-list has none: a global statement at column
+    // 0 ends it, below). Lines indented under an ignored statement are its sub-block
+    // (EIGRP `service-family`, ...) and ignored with it.
+    if (ignoreScope() != IgnoreScope::Global && isIgnoredStatement(ignoreScope(), words)) {
       extendBlock();
+      enterIgnoredBlock(mode_);
       return;
     }
     if (column_ > 0) {  // an unknown sub-command of the block
@@ -334,6 +338,13 @@ antlrcpp::Any ConfigWalker::visitFrrDefaults(IosParser::FrrDefaultsContext* ctx)
     out_.useFrrDatacenterDefaults();
   else if (profile != "traditional")
     throw ValueError("unknown frr defaults profile " + profile);
+  return {};
+}
+
+// FRR zebra's `ip router-id`: the router-id of every process that sets none of its own.
+antlrcpp::Any ConfigWalker::visitSystemRouterId(IosParser::SystemRouterIdContext* ctx) {
+  out_.device().router_id = parseAddress(ctx->IP_ADDRESS()->getText());
+  out_.device().router_id_span = here();
   return {};
 }
 

@@ -35,6 +35,7 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   antlrcpp::Any visitIpRoute(IosParser::IpRouteContext* ctx) override;
   antlrcpp::Any visitBanner(IosParser::BannerContext* ctx) override;
   antlrcpp::Any visitFrrDefaults(IosParser::FrrDefaultsContext* ctx) override;
+  antlrcpp::Any visitSystemRouterId(IosParser::SystemRouterIdContext* ctx) override;
   antlrcpp::Any visitMode_exit_stmt(IosParser::Mode_exit_stmtContext* ctx) override;
   antlrcpp::Any visitVrf_stmt(IosParser::Vrf_stmtContext* ctx) override;
   // ---- interface mode (config_walker.cpp) ----
@@ -120,6 +121,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // ---- BGP neighbors (config_walker_neighbor.cpp) ----
   antlrcpp::Any visitBgpNeighbor(IosParser::BgpNeighborContext* ctx) override;
   antlrcpp::Any visitBgpNeighborBlock(IosParser::BgpNeighborBlockContext* ctx) override;
+  antlrcpp::Any visitBgpListenRange(IosParser::BgpListenRangeContext* ctx) override;
+  antlrcpp::Any visitBgpListenLimit(IosParser::BgpListenLimitContext* ctx) override;
   antlrcpp::Any visitBgpNeighborInterface(IosParser::BgpNeighborInterfaceContext* ctx) override;
   antlrcpp::Any visitBgpNeighborBody(IosParser::BgpNeighborBodyContext* ctx) override;
   antlrcpp::Any visitNbrRemoteAs(IosParser::NbrRemoteAsContext* ctx) override;

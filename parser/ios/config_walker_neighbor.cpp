@@ -155,6 +155,31 @@ antlrcpp::Any ConfigWalker::visitBgpNeighborInterface(IosParser::BgpNeighborInte
   return {};
 }
 
+// `bgp listen range P peer-group G [remote-as N]` (FRR, EOS): the group's settings are
+// copied in when the device is finished (DeviceBuilder::finishNeighbors), as for members.
+antlrcpp::Any ConfigWalker::visitBgpListenRange(IosParser::BgpListenRangeContext* ctx) {
+  std::string group = ctx->name()->getText();
+  if (!out_.findPeerGroup(group)) throw ValueError("undefined peer-group " + group);
+  model::BgpListenRange range;
+  range.range = parsePrefix(ctx->IP_PREFIX()->getText());
+  range.group.id = range.range.str();
+  range.group.peer_group = group;
+  range.group.dynamic = true;
+  range.span = here();
+  range.group.span = here();
+  if (ctx->REMOTE_AS()) {
+    applyRemoteAs(range.group, ctx->remote_as_value(), currentBgp().asn);
+    range.group.statement_spans["remote-as"] = here();
+  }
+  currentBgp().listen_ranges.push_back(std::move(range));
+  return {};
+}
+
+antlrcpp::Any ConfigWalker::visitBgpListenLimit(IosParser::BgpListenLimitContext* ctx) {
+  currentBgp().listen_limit = parseNumber(ctx->NUMBER()->getText(), 1, 65535);
+  return {};
+}
+
 antlrcpp::Any ConfigWalker::visitNbrPeerGroup(IosParser::NbrPeerGroupContext* ctx) {
   requirePositive(negated_, "peer-group");
   if (!ctx->name()) {  // the definition

@@ -644,7 +644,7 @@ antlrcpp::Any ConfigWalker::visitSetMetricType(IosParser::SetMetricTypeContext* 
 }
 
 antlrcpp::Any ConfigWalker::visitSetOther(IosParser::SetOtherContext*) {
-  warnUnrecognized();
+  if (!isIgnoredStatement(IgnoreScope::RouteMap, splitWords(currentLine()))) warnUnrecognized();
   return {};
 }
 

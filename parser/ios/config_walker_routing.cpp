@@ -318,6 +318,10 @@ antlrcpp::Any ConfigWalker::visitBgpAddressFamily(IosParser::BgpAddressFamilyCon
 antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherContext*) {
   auto words = splitWords(currentLine());
   size_t skip = words.size() > 0 && words[0] == "no" ? 3 : 2;
+  if (words.size() > skip && words[skip] == "advertise-map") {
+    warn("not modelled: conditional advertisement (advertise-map); the routes it governs are advertised as without it");
+    return {};
+  }
   if (words.size() <= skip ||
       !isIgnoredStatement(IgnoreScope::BgpNeighbor, {words.begin() + skip, words.end()}))
     warnUnrecognized();
@@ -331,6 +335,10 @@ antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext* ctx) {
   size_t at = ctx->NO() ? 1 : 0;
   if (out_.dialect() == model::Vendor::Eos && words.size() == at + 2 && words[at + 1] == "advertise-inactive") {
     currentBgp().advertise_inactive = ctx->NO() == nullptr;
+    return {};
+  }
+  if (words.size() == at + 3 && words[at + 1] == "route-reflector" && words[at + 2] == "allow-outbound-policy") {
+    currentBgp().rr_allow_outbound_policy = ctx->NO() == nullptr;
     return {};
   }
   if (!isIgnoredStatement(IgnoreScope::RouterBgp, words)) warnUnrecognized();

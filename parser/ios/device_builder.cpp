@@ -302,7 +302,11 @@ void DeviceBuilder::markTunnelsWithSourceDown() {
 }
 
 void DeviceBuilder::finishNeighbors(model::BgpProcess& bgp) {
-  for (auto& n : bgp.neighbors) {
+  std::vector<model::BgpNeighbor*> members;
+  for (auto& n : bgp.neighbors) members.push_back(&n);
+  for (auto& r : bgp.listen_ranges) members.push_back(&r.group);
+  for (auto* member : members) {
+    auto& n = *member;
     if (!n.peer_group.empty()) {
       if (const model::BgpNeighbor* g = findPeerGroup(n.peer_group)) {
         for (const auto& [keyword, span] : g->statement_spans) {

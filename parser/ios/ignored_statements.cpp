@@ -41,7 +41,7 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"frr", "version"}, {"log"}, {"no", "log"}, {"debug"}, {"no", "debug"}, {"agentx"},
            {"ip", "forwarding"}, {"no", "ip", "forwarding"}, {"zebra"}, {"table"},
            {"ip", "protocol"}, {"route-map", "delay-timer"}, {"ip", "nht"},
-           {"no", "zebra"}, {"bgp", "no-rib"},
+           {"no", "zebra"}, {"bgp", "no-rib"}, {"bgp", "update-delay"},
            // EOS / NX-OS platform, overlay and management stanzas.
            {"feature"}, {"vdc"}, {"rmon"}, {"copp"}, {"system"}, {"transceiver"}, {"management"},
            {"daemon"}, {"mlag"}, {"ip", "virtual-router"}, {"no", "password"}, {"nv"}, {"evpn"},
@@ -51,6 +51,9 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"building", "configuration..."}, {"current", "configuration"}, {"no", "scheduler"},
            {"mmi"}, {"no", "mmi"}, {"ip", "tcp"}, {"ip", "icmp"}, {"no", "ip", "icmp"},
            {"no", "platform"}, {"virtual-service"}, {"subscriber"},
+           // IOS-XE Performance Routing (`domain default` and its block): path control for
+           // traffic, not routes in the RIB.
+           {"domain"},
        }},
       {IgnoreScope::Interface,
        {
@@ -104,6 +107,13 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"no", "auto-summary"}, {"coalesce-time"}, {"update-delay"}, {"write-quanta"},
            {"read-quanta"}, {"log-neighbor-changes"}, {"graceful-restart"},
            {"bgp", "router-id", "vrf"},
+           // FRR timers and restart/dampening knobs: how fast and how gracefully routes
+           // change, not which routes a converged, flap-free network selects.
+           {"bgp", "conditional-advertisement", "timer"}, {"bgp", "route-map", "delay-timer"},
+           {"bgp", "suppress-fib-pending"}, {"bgp", "long-lived-graceful-restart"},
+           {"bgp", "graceful-restart-disable"}, {"bgp", "dampening"}, {"no", "bgp", "dampening"},
+           // FRR 8.4's default (bgpd.c: reject_as_sets false); FRR 10 turned it on.
+           {"no", "bgp", "reject-as-sets"},
        }},
       {IgnoreScope::BgpNeighbor,
        {
@@ -112,7 +122,11 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
            {"disable-connected-check"}, {"maximum-prefix"}, {"solo"}, {"enforce-first-as"},
            {"strict-capability-match"}, {"dont-capability-negotiate"}, {"override-capability"},
            {"log-neighbor-changes"}, {"graceful-restart"}, {"maximum-routes"},
-           {"maximum-accepted-routes"}, {"idle-restart-timer"},
+           {"maximum-accepted-routes"}, {"idle-restart-timer"}, {"tcp-mss"}, {"dampening"},
+           {"graceful-restart-disable"},
+           // FRR: how the link-bandwidth extended community is encoded (weights of weighted
+           // ECMP, which the RIB's next-hop set does not show).
+           {"disable-link-bw-encoding-ieee"},
            // EOS: IPv4 routes with IPv6 next hops (RFC 5549), which every unnumbered session
            // of the model carries.
            {"next-hop", "address-family", "ipv6"},
@@ -126,9 +140,12 @@ const std::map<IgnoreScope, std::vector<Pattern>>& ignoredPatterns() {
        }},
       // Classless (`no auto-summary`, the IOS-XE default) is what the model does; timers,
       // NSF and the metric's MTU/hop limits do not change which routes are chosen.
+      // Named mode's `service-family` block is EIGRP Service Advertisement Framework, not routing.
       {IgnoreScope::RouterEigrp,
-       {{"no", "auto-summary"}, {"timers"}, {"nsf"}, {"bfd"}, {"graceful-restart"}, {"metric", "maximum-hops"}}},
-      {IgnoreScope::RouteMap, {{"no", "description"}}},
+       {{"no", "auto-summary"}, {"timers"}, {"nsf"}, {"bfd"}, {"graceful-restart"}, {"metric", "maximum-hops"},
+        {"service-family"}, {"exit-service-family"}}},
+      // ATOMIC_AGGREGATE only informs: no vendor selects or filters on it.
+      {IgnoreScope::RouteMap, {{"no", "description"}, {"set", "atomic-aggregate"}}},
   };
   return patterns;
 }

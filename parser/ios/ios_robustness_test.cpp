@@ -69,6 +69,69 @@ TEST_CASE("FRR framing lines are recognised") {
   CHECK(p.warnings.empty());
 }
 
+TEST_CASE("a global statement ends an access-list, and lines under an ignored statement go with it") {
+  // labval eos_multicast_base: `router multicast` after an access-list; iosxe_eigrp_multi_process:
+  // a named-mode EIGRP `service-family` block. Before, their sub-lines warned "unrecognized".
+  auto p = parseText(
+      "hostname rcvr\n"
+      "ip access-list standard SRC1_MCAST\n"
+      "   10 permit 239.1.1.0/24\n"
+      "!\n"
+      "ip routing\n"
+      "!\n"
+      "router multicast\n"
+      "   ipv4\n"
+      "      routing\n"
+      "!\n"
+      "router eigrp NAMED\n"
+      " address-family ipv4 unicast autonomous-system 100\n"
+      "  network 10.0.0.0 0.0.0.255\n"
+      " exit-address-family\n"
+      " service-family ipv4 autonomous-system 103\n"
+      "  topology base\n"
+      "  exit-sf-topology\n"
+      " exit-service-family\n"
+      "!\n"
+      "bogus line\n",
+      model::Vendor::Eos);
+  CHECK(warningLines(p) == std::vector<int>{20});
+}
+
+TEST_CASE("FRR timers, dampening and restart knobs in router bgp are recognised and ignored") {
+  auto p = parseText(
+      "router bgp 65001\n"
+      " bgp conditional-advertisement timer 5\n"
+      " bgp route-map delay-timer 1\n"
+      " bgp suppress-fib-pending\n"
+      " bgp long-lived-graceful-restart stale-time 600\n"
+      " bgp graceful-restart-disable\n"
+      " neighbor 192.168.1.2 remote-as 65002\n"
+      " neighbor 192.168.1.2 tcp-mss 300\n"
+      " neighbor 192.168.1.2 disable-link-bw-encoding-ieee\n"
+      " address-family ipv4 unicast\n"
+      "  bgp dampening 1 1 1 1\n"
+      " exit-address-family\n"
+      "!\n"
+      "route-map RM permit 10\n"
+      " set atomic-aggregate\n",
+      model::Vendor::Frr);
+  CHECK(p.warnings.empty());
+  REQUIRE(p.device.bgp);
+  CHECK(p.device.bgp->neighbors.size() == 1);
+}
+
+TEST_CASE("FRR `ip router-id` is the system router-id") {
+  auto p = parseText(
+      "hostname r1\n"
+      "ip router-id 1.1.1.1\n"
+      "interface lo\n ip address 10.0.0.9/32\n!\n",
+      model::Vendor::Frr);
+  CHECK(p.warnings.empty());
+  REQUIRE(p.device.router_id);
+  CHECK(p.device.router_id->str() == "1.1.1.1");
+  CHECK(p.device.router_id_span.first_line == 2);
+}
+
 TEST_CASE("a multi-line banner is skipped whole, and line numbers after it stay right") {
   auto p = parseText(
       "banner motd ^C\n"

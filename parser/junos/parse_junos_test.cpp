@@ -144,6 +144,25 @@ TEST_CASE("routing-options: static routes, aggregates, router-id, AS") {
   CHECK(d.bgp->router_id->str() == "10.255.0.1");
 }
 
+TEST_CASE("CLI prompt banners pasted with a config and `enable` are not warnings") {
+  // labval juniper_from_condition / onug_cost_optimized_s3_path: `{master:0}` after the set
+  // lines; `set interfaces fxp0 enable`.
+  auto r = parse(
+      "set system host-name r1\n"
+      "set interfaces fxp0 disable\n"
+      "set interfaces fxp0 enable\n"
+      "set interfaces fxp0 unit 0 family inet address 10.0.0.1/24\n"
+      "\n"
+      "{master:0}\n"
+      "{primary:node0}\n"
+      "{bogus line}\n");
+  REQUIRE(r.warnings.size() == 1);
+  CHECK(r.warnings[0].line == 8);
+  const auto* fxp = r.device.findInterface("fxp0.0");
+  REQUIRE(fxp);
+  CHECK_FALSE(fxp->shutdown);
+}
+
 TEST_CASE("router-id falls back to lo0") {
   auto r = parse(
       "interfaces { ge-0/0/0 { unit 0 { family inet address 10.0.0.1/30; } }\n"

@@ -152,6 +152,7 @@ const std::vector<Rule<TermDraft>>& fromRules() {
       unsupported<T>("origin ...", "policy match on origin"),
       unsupported<T>("instance ...", "policy match on routing instance"),
       unsupported<T>("rib ...", "policy match on routing table"),
+      unsupported<T>("condition ...", "policy match on a condition (if-route-exists): the term matches without it"),
   };
   return rules;
 }

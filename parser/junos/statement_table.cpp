@@ -102,6 +102,10 @@ const std::vector<Rule<std::string>>& physicalRules() {
       on<std::string>("disable", [](JunosDraft& d, std::string& n, const SetPath&, const Args&) {
         d.physical[n].disable = true;
       }),
+      // `enable` and `disable` replace each other (the later line wins).
+      on<std::string>("enable", [](JunosDraft& d, std::string& n, const SetPath&, const Args&) {
+        d.physical[n].disable = false;
+      }),
       on<std::string>("speed <w>", [](JunosDraft& d, std::string& n, const SetPath& p, const Args& a) {
         auto bw = parseBandwidthKbps(a[0]);
         if (!bw) return d.warn(p, "invalid speed " + a[0]);
@@ -523,6 +527,7 @@ const std::vector<Rule<Root>>& rootRules() {
       unsupported<R>("routing-options generate ...", "generated routes"),
       unsupported<R>("routing-options rib ...", "routing tables other than inet.0 and inet6.0's static routes"),
       unsupported<R>("routing-options rib-groups ...", "rib-groups"),
+      unsupported<R>("routing-options resolution ...", "resolution policies (next hops resolve over every route)"),
       unsupported<R>("routing-options confederation ...", "BGP confederations"),
       unsupported<R>("routing-options interface-routes ...", "interface-routes"),
       on<R>("protocols ospf ...", [](JunosDraft& d, R&, const SetPath& p, const Args&) {

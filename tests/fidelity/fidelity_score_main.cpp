@@ -37,6 +37,7 @@ struct LabResult {
   std::string excluded;  // the reason, when excluded from the totals
   std::string error;     // routefix failed on the snapshot
   size_t unrecognized = 0;
+  size_t unmodelled = 0;  // recognised lines reported "not modelled: ..."
   std::vector<HostScore> hosts;
   size_t expected() const {
     size_t n = 0;
@@ -115,8 +116,11 @@ LabResult scoreLab(const Options& o, const std::string& suite, const std::string
   int rc = 0;
   json parsed = json::parse(run(o, "parse " + quote(snap.string()) + " --format json", rc), nullptr, false);
   if (!parsed.is_discarded())
-    for (const auto& w : parsed.value("warnings", json::array()))
-      if (w.value("message", "").find("unrecognized") != std::string::npos) ++lab.unrecognized;
+    for (const auto& w : parsed.value("warnings", json::array())) {
+      std::string message = w.value("message", "");
+      if (message.find("unrecognized") != std::string::npos) ++lab.unrecognized;
+      if (message.rfind("not modelled", 0) == 0) ++lab.unmodelled;
+    }
   json ours = json::parse(run(o, "routes " + quote(snap.string()) + " --format json", rc), nullptr, false);
   if (ours.is_discarded() || !ours.is_object()) {
     lab.error = "routefix routes exit " + std::to_string(rc) + ", no JSON";
@@ -152,7 +156,7 @@ std::string percent(size_t a, size_t b) {
 void printTable(const std::vector<LabResult>& labs, bool details) {
   std::cout << std::left << std::setw(52) << "lab" << std::right << std::setw(9) << "matched"
             << std::setw(9) << "routes" << std::setw(7) << "extra" << std::setw(8) << "unrec"
-            << "  note\n";
+            << std::setw(8) << "unmod" << "  note\n";
   for (const auto& l : labs) {
     std::string note = l.error;
     if (!l.excluded.empty()) note += (note.empty() ? "" : "; ") + std::string("excluded: ") + l.excluded;
@@ -162,7 +166,7 @@ void printTable(const std::vector<LabResult>& labs, bool details) {
     }
     std::cout << std::left << std::setw(52) << l.id << std::right << std::setw(9) << l.matched()
               << std::setw(9) << l.expected() << std::setw(7) << l.extra() << std::setw(8)
-              << l.unrecognized << "  " << note << "\n";
+              << l.unrecognized << std::setw(8) << l.unmodelled << "  " << note << "\n";
     if (details)
       for (const auto& h : l.hosts)
         for (const auto& m : h.mismatches)
@@ -229,7 +233,7 @@ json labJson(const LabResult& l) {
                      {"extra", h.extra}, {"mismatches", mism}});
   }
   return {{"lab", l.id}, {"matched", l.matched()}, {"expected", l.expected()}, {"extra", l.extra()},
-          {"unrecognized", l.unrecognized}, {"excluded", l.excluded}, {"error", l.error},
+          {"unrecognized", l.unrecognized}, {"unmodelled", l.unmodelled}, {"excluded", l.excluded}, {"error", l.error},
           {"unsupported_hosts", l.unsupportedHosts}, {"hosts", hosts}};
 }
 
