@@ -151,7 +151,7 @@ model::Ipv4 ospfRouterId(const model::Device& device) {
 
 model::Ipv4 ospf6RouterId(const model::Device& device) {
   if (device.ospf6 && device.ospf6->router_id) return *device.ospf6->router_id;
-  return highestAddressRouterId(device);
+  return systemRouterId(device);
 }
 
 bool ospfRedistributesConnected(const model::Device& device, const model::Prefix& prefix) {
