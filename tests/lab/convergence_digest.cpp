@@ -109,6 +109,17 @@ json stableRoutingState(std::string_view pollOutput) {
 
 namespace routefix::lab {
 
+// Every peer of `show bgp summary json`, in every address family it lists (ipv4Unicast,
+// ipv6Unicast, ipv4Vpn, ...): a session carrying IPv6 alone is not under ipv4Unicast.
+template <class Visit>
+void forEachBgpPeer(const json& summary, Visit visit) {
+  if (!summary.is_object()) return;
+  for (const auto& [family, body] : summary.items())
+    if (body.is_object() && body.contains("peers") && body["peers"].is_object())
+      for (const auto& [peer, p] : body["peers"].items())
+        if (p.is_object()) visit(p);
+}
+
 int transientCount(std::string_view pollOutput) {
   int count = 0;
   for (const auto& doc : splitJsonObjects(pollOutput)) {
@@ -129,14 +140,20 @@ int transientCount(std::string_view pollOutput) {
         for (const auto& [id, list] : neighbors.items())
           for (const auto& n : list) count += settling(n);
       }
-    } else if (doc.contains("ipv4Unicast")) {
-      const json peers = doc["ipv4Unicast"].value("peers", json::object());
-      for (const auto& [peer, p] : peers.items()) {
+    } else {
+      forEachBgpPeer(doc, [&](const json& p) {
         std::string s = p.value("state", "");
         if (s == "OpenSent" || s == "OpenConfirm" || p.value("inq", 0) > 0 || p.value("outq", 0) > 0) ++count;
-      }
+      });
     }
   }
+  return count;
+}
+
+int unestablishedSessionCount(std::string_view summaryOutput) {
+  int count = 0;
+  for (const auto& doc : splitJsonObjects(summaryOutput))
+    forEachBgpPeer(doc, [&](const json& p) { count += p.value("state", "") != "Established"; });
   return count;
 }
 

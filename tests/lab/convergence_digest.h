@@ -21,10 +21,16 @@ std::vector<nlohmann::json> splitJsonObjects(std::string_view text);
 // neighbours (state). Two polls of a settled router give equal results.
 nlohmann::json stableRoutingState(std::string_view pollOutput);
 
-// How many OSPF neighbours (not Full or 2-Way, or still flooding LSAs) and BGP sessions
-// (OpenSent, OpenConfirm, or with queued updates) of this poll are on their way somewhere:
+// How many OSPF neighbours (not Full or 2-Way, or still flooding LSAs) and BGP sessions of any
+// address family (OpenSent, OpenConfirm, or with queued updates) of this poll are on their way somewhere:
 // while any is, a quiet spell does not mean settled.
 int transientCount(std::string_view pollOutput);
+
+// How many BGP sessions of `show bgp summary json` (any address family) are not Established.
+// Right after the configs are pushed this is not a settled state: FRR 8.4's bgpd holds every
+// peer for a few seconds after its configuration ends ("released from config-pending hold"),
+// and the lab's first quiet spell used to end before an IPv6 session came up.
+int unestablishedSessionCount(std::string_view summaryOutput);
 
 // How many OSPF interfaces of `show ip ospf interface json` are still in the Waiting state.
 // A broadcast interface waits a dead interval (40 s) before electing a DR, and meanwhile its

@@ -43,6 +43,14 @@ TEST_CASE("transient states are counted") {
   CHECK(transientCount(poll("1", "OpenConfirm", "ExStart/-")) == 2);
 }
 
+TEST_CASE("BGP sessions of every address family count: an IPv6-only session in OpenSent is transient") {
+  std::string v6 = R"({"ipv6Unicast":{"peers":{"2001:db8:12::1":{"state":"OpenSent"},"2001:db8:23::3":{"state":"Established"}}}})";
+  CHECK(transientCount(v6) == 1);
+  CHECK(unestablishedSessionCount(v6) == 1);
+  CHECK(unestablishedSessionCount(R"({"ipv4Unicast":{"peers":{"10.0.0.1":{"state":"Active"},"10.0.0.5":{"state":"Idle"}}}})") == 2);
+  CHECK(unestablishedSessionCount("% BGP instance not found") == 0);
+}
+
 TEST_CASE("OSPF interfaces still waiting for the DR election are counted") {
   CHECK(waitingInterfaceCount(R"({"interfaces":{"eth0":{"state":"Waiting"},"eth1":{"state":"DR"}}})") == 1);
   CHECK(waitingInterfaceCount(R"({"eth0":{"state":"Waiting"},"lo":{"state":"Loopback"}})") == 1);

@@ -19,6 +19,7 @@ usage() { echo "usage: $0 SNAPSHOT OUTDIR [--tool FRR_LAB] [--settle S] [--timeo
 snapshot=$(realpath "$1"); outdir=$2; shift 2
 tool=${FRR_LAB_TOOL:-frr_lab}
 settle=5        # seconds without any change in routes, sessions or OSPF neighbours
+session_grace=15  # s during which a BGP session not yet Established counts as transient
 long_settle=60  # ... when something is still transient (a broadcast OSPF interface waits 40 s)
 timeout=180
 id=$(basename "$snapshot")
@@ -235,8 +236,11 @@ log "${#routers[@]} routers configured, links up; waiting for convergence"
 #    stay unchanged for $settle s (or $long_settle s while something is still transient).
 start=$SECONDS last="" since=$SECONDS
 while :; do
-  read -r fingerprint transient < <("$tool" poll "$state" "${routers[@]}")
+  read -r fingerprint transient unestablished < <("$tool" poll "$state" "${routers[@]}")
   now=$SECONDS
+  # A session not up yet is transient for the first $session_grace s (bgpd's config-pending
+  # hold, then connect and OPEN); after that it is a state like any other (some never come up).
+  ((now - start >= session_grace)) || transient=$((transient + unestablished))
   if [ "$fingerprint" != "$last" ]; then
     last=$fingerprint since=$now
     [ -z "${FRR_LAB_VERBOSE:-}" ] || log "state changed (transient $transient)"
