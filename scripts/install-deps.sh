@@ -11,7 +11,7 @@ packages=(
   uuid-dev  # Debian's antlr4 runtime links -luuid, and libantlr4-runtime-dev does not pull it in
   libz3-dev coinor-libcbc-dev libre2-dev zlib1g-dev libbz2-dev libjemalloc-dev libboost-graph-dev nlohmann-json3-dev libcli11-dev libyaml-cpp-dev
   graphviz libgraphviz-dev
-  help2man dpkg-dev  # packaging/: routefix(1) from --help; dpkg-shlibdeps for the .deb's Depends
+  help2man dpkg-dev file  # packaging/: routefix(1) from --help; dpkg-shlibdeps for the .deb's Depends (CPack's DEB generator needs `file` for it)
 )
 if [ "${1:-}" = test ]; then
   packages+=(
