@@ -139,40 +139,54 @@ void redistributeFor(const model::Device& dev, const std::vector<std::string>& c
   }
 }
 
-void assembleOspf(JunosDraft& d) {
-  if (!d.ospf.present) return;
+// One OSPF process draft into the model: `protocols ospf` into Device::ospf and the
+// interfaces' OSPFv2 settings, `protocols ospf3` into Device::ospf6 and Interface::ospf6.
+std::optional<model::OspfProcess> assembleOspfProcess(JunosDraft& d, const OspfDraft& draft, bool v3) {
+  if (!draft.present) return std::nullopt;
   model::OspfProcess o;
   o.router_id = routerId(d);
   o.reference_bandwidth_mbps =
-      d.ospf.reference_bandwidth_mbps.value_or(d.device.defaults.ospf_reference_bandwidth_mbps);
-  o.distance = d.ospf.preference;
-  o.area_ranges = d.ospf.area_ranges;
-  o.span = d.ospf.span;
+      draft.reference_bandwidth_mbps.value_or(d.device.defaults.ospf_reference_bandwidth_mbps);
+  o.distance = draft.preference;
+  o.area_ranges = draft.area_ranges;
+  o.span = draft.span;
   model::SourceSpan exportSpan;
-  for (const auto& e : d.ospf.export_policies) {
+  for (const auto& e : draft.export_policies) {
     o.export_policies.push_back(e.value);
-    cover(exportSpan, d.ospf.span.file, e.line);
+    cover(exportSpan, draft.span.file, e.line);
   }
   redistributeFor(d.device, o.export_policies, exportSpan, model::RouteSource::Ospf, o.redistributions);
-  for (const auto& oi : d.ospf.interfaces) {
+  for (const auto& oi : draft.interfaces) {
     auto at = d.interface_index.find(oi.name);
     if (at == d.interface_index.end()) {
-      warnAt(d, oi.span.file, oi.span.first_line, "OSPF interface " + oi.name + " is not configured");
+      warnAt(d, oi.span.file, oi.span.first_line,
+             std::string(v3 ? "OSPFv3" : "OSPF") + " interface " + oi.name + " is not configured");
       continue;
     }
     if (oi.disable) continue;
     model::Interface* it = &d.device.interfaces[at->second];
+    // Junos advertises lo0 with metric 0, in OSPFv2 and OSPFv3 alike.
+    std::optional<uint32_t> cost = oi.metric ? oi.metric : it->isLoopback() ? std::optional<uint32_t>(0) : std::nullopt;
+    if (v3) {
+      it->ospf6.area = oi.area;
+      it->ospf6.area_span = oi.span;
+      it->ospf6.passive = oi.passive;
+      it->ospf6.point_to_point = oi.point_to_point;
+      if (cost) it->ospf6.cost = cost;
+      if (oi.metric) it->ospf6.cost_span = oi.metric_span;
+      continue;
+    }
     it->ospf_area = oi.area;
     it->ospf_passive = oi.passive;
     it->ospf_point_to_point = oi.point_to_point;
-    if (oi.metric) {
-      it->ospf_cost = oi.metric;
-      it->ospf_cost_span = oi.metric_span;
-    } else if (it->isLoopback()) {
-      it->ospf_cost = 0;  // Junos advertises lo0 with metric 0
-    }
+    if (cost) it->ospf_cost = cost;
+    if (oi.metric) it->ospf_cost_span = oi.metric_span;
   }
-  d.device.ospf = o;
+  return o;
+}
+
+void assembleOspf(JunosDraft& d) {
+  if (auto o = assembleOspfProcess(d, d.ospf, false)) d.device.ospf = std::move(o);
 }
 
 // The value of the most specific level that sets it.
@@ -349,6 +363,7 @@ void assembleDevice(JunosDraft& d) {
   assembleStaticRoutes(d);
   assemblePolicies(d);
   assembleOspf(d);
+  d.device.ospf6 = assembleOspfProcess(d, d.ospf3, true);
   assembleBgp(d);
   assembleInstances(d);
 }

@@ -58,10 +58,10 @@ StaticRouteDraft& JunosDraft::staticRoute(const model::IpPrefix& prefix, const S
   return s;
 }
 
-OspfInterfaceDraft& JunosDraft::ospfInterface(const std::string& name, uint32_t area,
+OspfInterfaceDraft& JunosDraft::ospfInterface(OspfDraft& process, const std::string& name, uint32_t area,
                                               const SetPath& at) {
-  auto [slot, added] = ospf_interface_index.try_emplace(name, ospf.interfaces.size());
-  OspfInterfaceDraft& o = added ? ospf.interfaces.emplace_back() : ospf.interfaces[slot->second];
+  auto [slot, added] = process.interface_index.try_emplace(name, process.interfaces.size());
+  OspfInterfaceDraft& o = added ? process.interfaces.emplace_back() : process.interfaces[slot->second];
   o.name = name;
   o.area = area;
   coverPath(o.span, at, 4);
@@ -115,7 +115,6 @@ void JunosDraft::swapRouting(InstanceDraft& instance) {
   std::swap(static_routes, instance.static_routes);
   std::swap(static_route_index, instance.static_route_index);
   std::swap(ospf, instance.ospf);
-  std::swap(ospf_interface_index, instance.ospf_interface_index);
   std::swap(bgp, instance.bgp);
   std::swap(router_id, instance.router_id);
   std::swap(autonomous_system, instance.autonomous_system);

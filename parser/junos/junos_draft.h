@@ -66,6 +66,7 @@ struct OspfDraft {
   std::optional<uint32_t> preference;
   std::vector<Named> export_policies;
   std::vector<OspfInterfaceDraft> interfaces;
+  std::unordered_map<std::string, size_t> interface_index;  // name -> position in interfaces
   std::vector<model::OspfAreaRange> area_ranges;
 };
 
@@ -167,7 +168,6 @@ struct InstanceDraft {
   std::vector<StaticRouteDraft> static_routes;
   std::map<model::IpPrefix, size_t> static_route_index;
   OspfDraft ospf;
-  std::unordered_map<std::string, size_t> ospf_interface_index;
   BgpDraft bgp;
   std::optional<Named> router_id;
   std::optional<Named> autonomous_system;
@@ -180,6 +180,7 @@ struct JunosDraft {
   std::optional<Named> router_id;
   std::optional<Named> autonomous_system;
   OspfDraft ospf;
+  OspfDraft ospf3;  // `protocols ospf3`: the master instance's IPv6 OSPF (the model's ospf6)
   BgpDraft bgp;
   // `policy-options prefix-list`: entries of both families, split into the model's IPv4 and
   // IPv6 lists of the same name when assembled (each matches routes of its family only).
@@ -194,11 +195,10 @@ struct JunosDraft {
   std::vector<model::ParseWarning> warnings;
   std::map<std::string, TextLines> file_lines;  // for warning text
   // Lookups by name that a scan made quadratic on large configs (270k `set interfaces`):
-  // positions in device.interfaces, static_routes and ospf.interfaces, and the "not
-  // modelled" messages warned already.
+  // positions in device.interfaces and static_routes (OSPF interfaces: OspfDraft's), and the
+  // "not modelled" messages warned already.
   std::unordered_map<std::string, size_t> interface_index;
   std::map<model::IpPrefix, size_t> static_route_index;
-  std::unordered_map<std::string, size_t> ospf_interface_index;
   std::unordered_set<std::string> not_modelled_warned;
   std::set<std::pair<std::string, int>> group_lines;  // lines inside `groups { }`
 
@@ -208,7 +208,7 @@ struct JunosDraft {
   model::Interface& unit(const std::string& physical, const std::string& unit, const SetPath& at);
   // `headerWord`: the word `route` of the statement (its span starts there).
   StaticRouteDraft& staticRoute(const model::IpPrefix& prefix, const SetPath& at, size_t headerWord);
-  OspfInterfaceDraft& ospfInterface(const std::string& name, uint32_t area, const SetPath& at);
+  OspfInterfaceDraft& ospfInterface(OspfDraft& process, const std::string& name, uint32_t area, const SetPath& at);
   BgpGroupDraft& bgpGroup(const std::string& name, const SetPath& at);
   BgpNeighborDraft& bgpNeighbor(BgpGroupDraft& group, const std::string& address, const SetPath& at);
   TermDraft& term(const std::string& policy, const std::string& term, const SetPath& at);

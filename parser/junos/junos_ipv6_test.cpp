@@ -273,10 +273,40 @@ TEST_CASE("Junos policies: route-filters and prefix-lists of both families match
   CHECK(hasWarning(r, 17, "IPv6 next hop"));
 }
 
-TEST_CASE("Junos OSPFv3 is reported, not silently dropped") {
+TEST_CASE("Junos OSPFv3 (protocols ospf3) is the model's OSPFv3 process; what it lacks warns") {
   auto r = parse(
-      "set protocols ospf3 area 0 interface ge-0/0/0.0\n"
+      "set interfaces ge-0/0/0 unit 0 family inet6 address 2001:db8:12::1/64\n"
+      "set interfaces ge-0/0/1 unit 0 family inet6 address 2001:db8:13::1/64\n"
+      "set interfaces lo0 unit 0 family inet6 address 2001:db8::1/128\n"
+      "set routing-options router-id 1.1.1.1\n"
+      "set protocols ospf3 area 0 interface ge-0/0/0.0 metric 7\n"
+      "set protocols ospf3 area 0.0.0.1 interface ge-0/0/1.0 passive\n"
+      "set protocols ospf3 area 0 interface lo0.0\n"
+      "set protocols ospf3 area 0 interface ge-9/9/9.0\n"
+      "set protocols ospf3 area 0.0.0.1 stub\n"
+      "set protocols ospf3 reference-bandwidth 10g\n"
       "set routing-options rib inet6.0 aggregate route 2001:db8::/32\n");
-  CHECK(hasWarning(r, 1, "OSPFv3"));
-  CHECK(hasWarning(r, 2, "IPv6 aggregate routes"));
+  INFO(warningsText(r));
+  const auto& d = r.device;
+  REQUIRE(d.ospf6);
+  CHECK_FALSE(d.ospf);  // OSPFv2 is not configured
+  CHECK(d.ospf6->router_id == model::Ipv4::parse("1.1.1.1"));
+  CHECK(d.ospf6->reference_bandwidth_mbps == 10000);
+  const auto* ge0 = d.findInterface("ge-0/0/0.0");
+  const auto* ge1 = d.findInterface("ge-0/0/1.0");
+  const auto* lo = d.findInterface("lo0.0");
+  REQUIRE(ge0);
+  REQUIRE(ge1);
+  REQUIRE(lo);
+  CHECK(ge0->ospf6.area == 0u);
+  CHECK(ge0->ospf6.cost == 7u);
+  CHECK(ge0->ospf6.cost_span.first_line == 5);
+  CHECK_FALSE(ge0->ospf_area);  // nothing leaks into the OSPFv2 settings
+  CHECK(ge1->ospf6.area == 1u);
+  CHECK(ge1->ospf6.passive == true);
+  CHECK(lo->ospf6.cost == 0u);  // Junos advertises lo0 with metric 0
+  CHECK(hasWarning(r, 8, "OSPFv3 interface ge-9/9/9.0 is not configured"));
+  CHECK(hasWarning(r, 9, "not modelled: OSPFv3 stub"));
+  CHECK(hasWarning(r, 11, "IPv6 aggregate routes"));
+  CHECK(r.warnings.size() == 3);
 }

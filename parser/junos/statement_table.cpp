@@ -242,6 +242,10 @@ void familyInet6Unicast(JunosDraft&, BgpSettings& s, const SetPath& p, const Arg
 
 const std::vector<Rule<BgpSettings>>& bgpSettingRules() {
   using B = BgpSettings;
+  static const auto localAddress = [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
+    s.local_address = a[0];
+    note(s, "local-address", p);
+  };
   static const std::vector<Rule<B>> rules = {
       on<B>("type <w>", [](JunosDraft& d, B& s, const SetPath& p, const Args& a) {
         if (a[0] != "internal" && a[0] != "external") return d.warn(p, "invalid BGP type " + a[0]);
@@ -257,10 +261,8 @@ const std::vector<Rule<BgpSettings>>& bgpSettingRules() {
         note(s, "local-as", p);
         if (!a[1].empty()) d.warn(p, "not modelled: local-as options (" + a[1] + ")");
       }),
-      on<B>("local-address <ip>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
-        s.local_address = a[0];
-        note(s, "local-address", p);
-      }),
+      on<B>("local-address <ip>", localAddress),
+      on<B>("local-address <ip6>", localAddress),  // an IPv6 session's source (its loopback)
       on<B>("import <w>", [](JunosDraft&, B& s, const SetPath& p, const Args& a) {
         s.import_policies.push_back({a[0], p.line});
         note(s, "import", p);
@@ -377,9 +379,12 @@ bool bgpStatement(JunosDraft& d, const SetPath& p) {
   return dispatch(bgpSettingRules(), d, d.bgp.global, p, 2);
 }
 
-bool ospfStatement(JunosDraft& d, const SetPath& p) {
-  d.ospf.present = true;
-  d.coverPath(d.ospf.span, p, 1);
+// `protocols ospf ...` and `protocols ospf3 ...` (`ospf` is the process they write): the same
+// statements; OSPFv3 has no IPv6 area ranges or area types in the model yet.
+bool ospfStatement(JunosDraft& d, OspfDraft& ospf, const SetPath& p) {
+  bool v3 = &ospf == &d.ospf3;
+  ospf.present = true;
+  d.coverPath(ospf.span, p, 1);
   const auto& w = p.words;
   if (w.size() == 2) return true;
   if (w[2] == "area" && w.size() >= 4) {
@@ -390,16 +395,20 @@ bool ospfStatement(JunosDraft& d, const SetPath& p) {
     }
     if (w.size() == 4) return true;
     if (w[4] == "interface" && w.size() >= 6) {
-      auto& o = d.ospfInterface(unitName(w[5]), *area, p);
+      auto& o = d.ospfInterface(ospf, unitName(w[5]), *area, p);
       return dispatch(ospfInterfaceRules(), d, o, p, 6);
+    }
+    if (v3 && (w[4] == "area-range" || w[4] == "stub" || w[4] == "nssa")) {
+      d.warn(p, "not modelled: OSPFv3 " + w[4]);
+      return true;
     }
     if (w[4] == "area-range" && w.size() >= 6) {
       auto prefix = model::Prefix::parse(w[5]);
       if (!prefix) return false;
       model::OspfAreaRange* r = nullptr;
-      for (auto& x : d.ospf.area_ranges)
+      for (auto& x : ospf.area_ranges)
         if (x.area == *area && x.prefix == *prefix) r = &x;
-      if (!r) r = &d.ospf.area_ranges.emplace_back(model::OspfAreaRange{*area, *prefix, true, {}, {}});
+      if (!r) r = &ospf.area_ranges.emplace_back(model::OspfAreaRange{*area, *prefix, true, {}, {}});
       d.coverPath(r->span, p, 5);
       if (w.size() == 6) return true;
       if (w.size() == 7 && w[6] == "restrict") return r->advertise = false, true;
@@ -416,12 +425,12 @@ bool ospfStatement(JunosDraft& d, const SetPath& p) {
   if (w[2] == "reference-bandwidth" && w.size() == 4) {
     auto bw = parseBandwidthKbps(w[3]);
     if (!bw) d.warn(p, "invalid reference-bandwidth " + w[3]);
-    else d.ospf.reference_bandwidth_mbps = static_cast<uint32_t>(*bw / 1000);
+    else ospf.reference_bandwidth_mbps = static_cast<uint32_t>(*bw / 1000);
     return true;
   }
-  if (w[2] == "export" && w.size() == 4) return d.ospf.export_policies.push_back({w[3], p.line}), true;
+  if (w[2] == "export" && w.size() == 4) return ospf.export_policies.push_back({w[3], p.line}), true;
   if (w[2] == "preference" && w.size() == 4 && parseUint(w[3]))
-    return d.ospf.preference = num(w[3]), true;
+    return ospf.preference = num(w[3]), true;
   if (w[2] == "external-preference" || w[2] == "import" || w[2] == "disable") {
     d.warn(p, "not modelled: OSPF " + w[2]);
     return true;
@@ -531,7 +540,7 @@ const std::vector<Rule<Root>>& rootRules() {
       unsupported<R>("routing-options confederation ...", "BGP confederations"),
       unsupported<R>("routing-options interface-routes ...", "interface-routes"),
       on<R>("protocols ospf ...", [](JunosDraft& d, R&, const SetPath& p, const Args&) {
-        if (!ospfStatement(d, p)) d.warn(p, "unrecognized syntax");
+        if (!ospfStatement(d, d.ospf, p)) d.warn(p, "unrecognized syntax");
       }),
       on<R>("protocols bgp ...", [](JunosDraft& d, R&, const SetPath& p, const Args&) {
         if (!bgpStatement(d, p)) d.warn(p, "unrecognized syntax");
@@ -606,7 +615,9 @@ const std::vector<Rule<Root>>& rootRules() {
       ignore<R>("protocols mpls ..."),
       ignore<R>("protocols rsvp ..."),
       ignore<R>("protocols ldp ..."),
-      unsupported<R>("protocols ospf3 ...", "OSPFv3 (protocols ospf3)"),
+      on<R>("protocols ospf3 ...", [](JunosDraft& d, R&, const SetPath& p, const Args&) {
+        if (!ospfStatement(d, d.ospf3, p)) d.warn(p, "unrecognized syntax");
+      }),
       unsupported<R>("protocols isis ...", "IS-IS"),
       unsupported<R>("protocols rip ...", "RIP"),
       unsupported<R>("protocols pim ...", "multicast (PIM)"),

@@ -8,6 +8,9 @@
 //     on an IPv4 prefix-list becomes a prefix-list-filter on an IPv4 list, which no IPv6 route
 //     meets, as in FRR.
 //   dual-stack-statics: r3 in Junos (`rib inet6.0` static routes, one resolved over another).
+//   ospf6-ibgp6-route-reflection: c3 in Junos (`protocols ospf3` in area 1 behind the ABR rr,
+//     iBGP IPv6 between loopbacks, eBGP to ext2): OSPFv3 intra/inter-area/E2 routes and the
+//     BGP routes resolved over them.
 // Interface names differ (ge-0/0/0.0 for eth-r2), and so do the route preferences the
 // configurations cannot make equal (Juniper defaults: static 5, BGP 170 for eBGP and iBGP;
 // FRR: static 1, eBGP 20): they are checked apart, at the Junos routers only. Last, Junos's
@@ -39,6 +42,8 @@ const Pair kBgp{"tests/lab/scenarios/bgp6-ebgp-chain-policy", "tests/data/junos/
                 {"r1", "r2"}, {"r3"}};
 const Pair kStatics{"tests/lab/scenarios/dual-stack-statics", "tests/data/junos/ipv6/statics-mixed",
                     {"r3"}, {"r1", "r2"}};
+const Pair kOspf6{"tests/lab/scenarios/ospf6-ibgp6-route-reflection", "tests/data/junos/ipv6/ospf6-rr-mixed",
+                  {"c3"}, {"c1", "c2", "ext1", "ext2", "rr"}};
 
 json routesOf(const std::string& snapshot) {
   auto r = runRoutefix({"routes", snapshot, "--format", "json"});
@@ -100,8 +105,8 @@ void checkParses(const Pair& p) {
 void checkSameRoutes(const Pair& p) {
   auto frr = comparableIpv6Routes(routesOf(p.frr));
   auto mixed = comparableIpv6Routes(routesOf(p.mixed));
-  REQUIRE(frr.size() == 3);
-  REQUIRE(mixed.size() == 3);
+  REQUIRE(frr.size() == p.junos.size() + p.copied.size());
+  REQUIRE(mixed.size() == frr.size());
   routefix::e2e::checkSameRoutes(frr, mixed);
 }
 
@@ -110,11 +115,26 @@ void checkSameRoutes(const Pair& p) {
 TEST_CASE("the mixed IPv6 snapshots parse without warnings, their FRR routers unchanged") {
   checkParses(kBgp);
   checkParses(kStatics);
+  checkParses(kOspf6);
 }
 
 TEST_CASE("BGP IPv6 with Junos r1 and r2: the routes of the all-FRR lab scenario") { checkSameRoutes(kBgp); }
 
 TEST_CASE("IPv6 static routes with a Junos r3: the routes of the all-FRR lab scenario") { checkSameRoutes(kStatics); }
+
+TEST_CASE("OSPFv3 and iBGP IPv6 with a Junos c3: the routes of the all-FRR lab scenario") {
+  checkSameRoutes(kOspf6);
+  // c3's OSPFv3 routes carry Junos preferences (10 internal, 150 external).
+  auto j = routesOf(kOspf6.mixed);
+  int ospf = 0;
+  for (const auto& r : j.at("nodes").at("c3").at("ipv6_routes")) {
+    std::string protocol = r.at("protocol");
+    if (protocol.rfind("ospf", 0) != 0) continue;
+    ++ospf;
+    CHECK(r.at("admin_distance") == (protocol == "ospf-e2" ? 150 : 10));
+  }
+  CHECK(ospf > 0);
+}
 
 TEST_CASE("the Junos routers' IPv6 routes carry Junos preferences") {
   auto j = routesOf(kBgp.mixed);
