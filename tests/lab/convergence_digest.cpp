@@ -160,11 +160,12 @@ int unestablishedSessionCount(std::string_view summaryOutput) {
 namespace {
 
 // The nesting of this output differs between FRR releases (per VRF, under "interfaces" or
-// not), so every object holding a "state" counts.
+// not), so every object holding a "state" counts; ospf6d names it "ospf6InterfaceState".
 int countWaiting(const json& node) {
   int count = 0;
   if (node.is_object()) {
-    if (node.value("state", json()).is_string() && node["state"] == "Waiting") ++count;
+    for (const char* key : {"state", "ospf6InterfaceState"})
+      if (node.value(key, json()).is_string() && node[key] == "Waiting") ++count;
     for (const auto& [key, child] : node.items()) count += countWaiting(child);
   } else if (node.is_array()) {
     for (const auto& child : node) count += countWaiting(child);

@@ -32,7 +32,8 @@ int transientCount(std::string_view pollOutput);
 // and the lab's first quiet spell used to end before an IPv6 session came up.
 int unestablishedSessionCount(std::string_view summaryOutput);
 
-// How many OSPF interfaces of `show ip ospf interface json` are still in the Waiting state.
+// How many OSPF interfaces of `show ip ospf interface json` (or ospf6d's `show ipv6 ospf6
+// interface json`) are still in the Waiting state.
 // A broadcast interface waits a dead interval (40 s) before electing a DR, and meanwhile its
 // neighbours sit in 2-Way: quiet, but not settled.
 int waitingInterfaceCount(std::string_view ospfInterfaceOutput);

@@ -56,6 +56,8 @@ TEST_CASE("OSPF interfaces still waiting for the DR election are counted") {
   CHECK(waitingInterfaceCount(R"({"eth0":{"state":"Waiting"},"lo":{"state":"Loopback"}})") == 1);
   CHECK(waitingInterfaceCount(R"({"eth0":{"state":"Point-To-Point"}})") == 0);
   CHECK(waitingInterfaceCount("% OSPF instance not found") == 0);
+  // ospf6d (lab ospf6-ibgp6-route-reflection was dumped while its broadcast link still waited).
+  CHECK(waitingInterfaceCount(R"({"eth-c1":{"ospf6InterfaceState":"Waiting"},"lo":{"ospf6InterfaceState":"Loopback"}})") == 1);
 }
 
 TEST_CASE("a Full OSPF neighbour that still floods LSAs is transient") {

@@ -75,6 +75,7 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
     all[r] = stableRoutingState(poll);
     transient += transientCount(poll) +
                  waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json")) +
+                 waitingInterfaceCount(askOrEmpty(state / r / "ospf6d.vty", "show ipv6 ospf6 interface json")) +
                  undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show ip bgp json")) +
                  undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show bgp ipv6 unicast json"));
     if (routes.empty()) ++transient;  // zebra not answering yet: nothing is known
