@@ -23,7 +23,7 @@ struct DiagnoseArgs {
 };
 
 int runDiagnoseCommand(const DiagnoseArgs& args) {
-  verify::Deadline deadline = verify::Deadline::in(args.timeout);
+  sim::Deadline deadline = sim::Deadline::in(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.snapshot, args.access);
   repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents,

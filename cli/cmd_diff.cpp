@@ -28,7 +28,7 @@ struct DiffArgs {
 };
 
 int runDiffCommand(const DiffArgs& args) {
-  verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
+  sim::Deadline deadline = deadlineIn(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.old_snapshot, args.access);
   model::Network oldNet = parser::loadSnapshot(args.old_snapshot, args.access);
@@ -53,9 +53,9 @@ int runDiffCommand(const DiffArgs& args) {
 
   auto progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
   progress("simulating the old snapshot");
-  sim::DataPlane oldDp = sim::simulate(oldNet);
+  sim::DataPlane oldDp = sim::simulate(oldNet, {.deadline = deadline});
   progress("simulating the new snapshot");
-  sim::DataPlane newDp = sim::simulate(newNet);
+  sim::DataPlane newDp = sim::simulate(newNet, {.deadline = deadline});
   std::optional<verify::VerifyReport> oldReport, newReport;
   if (intentsFile) {
     verify::VerifyOptions options;

@@ -1,4 +1,5 @@
 // routefix draw SNAPSHOT [--intent NAME | --from N --to A] [--intents FILE] --format dot|svg|text|json
+// [--timeout S]
 #include <iostream>
 
 #include "cli/command.h"
@@ -26,11 +27,12 @@ struct DrawArgs {
   std::string format = "dot";
   model::SnapshotAccess access;
   std::string max_memory;
+  double timeout = 0;  // seconds; 0: no limit
 };
 
 // The intent's counterexample when it fails; when it holds, its forwarding from each source.
 draw::Highlight intentHighlight(const model::Network& network, const sim::DataPlane& dp,
-                                const DrawArgs& args) {
+                                const DrawArgs& args, const sim::Deadline& deadline) {
   std::optional<std::filesystem::path> file;
   if (!args.intents.empty()) file = std::filesystem::path(args.intents);
   else file = verify::defaultIntentsFile(args.snapshot, args.access);
@@ -39,7 +41,9 @@ draw::Highlight intentHighlight(const model::Network& network, const sim::DataPl
   auto it = std::find_if(intents.begin(), intents.end(),
                          [&](const verify::Intent& i) { return i.name == args.intent; });
   if (it == intents.end()) throw model::InputError("no intent named '" + args.intent + "'", file->string());
-  verify::VerifyReport report = verify::runVerify(network, dp, {*it}, {});
+  verify::VerifyOptions check;
+  check.deadline = deadline;  // the intent's `failures:` may ask for many scenarios
+  verify::VerifyReport report = verify::runVerify(network, dp, {*it}, check);
   const verify::IntentReport& r = report.intents.front();
   draw::Highlight h;
   h.waypoints = it->through;
@@ -60,6 +64,7 @@ draw::Highlight intentHighlight(const model::Network& network, const sim::DataPl
 }
 
 int runDrawCommand(const DrawArgs& args) {
+  sim::Deadline deadline = deadlineIn(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.snapshot, args.access);
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);
@@ -69,9 +74,9 @@ int runDrawCommand(const DrawArgs& args) {
   draw::Highlight highlight;
   if (!args.intent.empty() || !args.from.empty()) {
     memory.beforeSimulating(sim::estimateSimulationMemory(network, {}));
-    sim::DataPlane dp = sim::simulate(network);
+    sim::DataPlane dp = sim::simulate(network, {.deadline = deadline});
     if (!args.intent.empty()) {
-      highlight = intentHighlight(network, dp, args);
+      highlight = intentHighlight(network, dp, args, deadline);
     } else {
       const model::Device* src = network.findDevice(args.from);
       if (!src) throw model::InputError("--from: unknown node '" + args.from + "'");
@@ -104,6 +109,7 @@ const RegisterCommand kDraw{
       app.add_option("--to", args->to, "trace destination address (IPv4 or IPv6)");
       addAccessOption(app, args->access);
       addMemoryOption(app, args->max_memory);
+      addTimeoutOption(app, args->timeout, "seconds for the simulation and the intent's check (default: no limit)");
       app.add_option("--format", args->format, "dot|svg|text|json (default dot)")
           ->check(CLI::IsMember({"dot", "svg", "text", "json"}));
       return [args] { return runDrawCommand(*args); };

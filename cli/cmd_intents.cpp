@@ -67,7 +67,7 @@ std::vector<std::string> header(const MineArgs& args, const verify::MiningResult
 
 int runMineCommand(const MineArgs& args) {
   auto start = std::chrono::steady_clock::now();
-  verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
+  sim::Deadline deadline = deadlineIn(args.timeout);
   verify::MiningOptions options;
   options.kinds = verify::parseMiningKinds(args.kinds);
   options.failures = args.failures;
@@ -79,7 +79,7 @@ int runMineCommand(const MineArgs& args) {
   memory.beforeLoading(args.snapshot, args.access);
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);
   memory.beforeSimulating(sim::estimateSimulationMemory(network, {.failure_scenarios = args.failures > 0}));
-  sim::DataPlane baseline = sim::simulate(network);
+  sim::DataPlane baseline = sim::simulate(network, {.deadline = deadline});
   verify::MiningResult result = verify::mineIntents(network, baseline, options);
   std::string text = verify::intentsYaml(result.intents, network, header(args, result));
   if (args.out.empty()) {

@@ -27,7 +27,7 @@ struct RepairArgs {
 int runRepairCommand(const RepairArgs& args) {
   // --out is checked before a search that may run for minutes, and again when written.
   if (!args.out.empty()) repair::checkOutDirectory(args.snapshot, args.out, args.force);
-  verify::Deadline deadline = verify::Deadline::in(args.timeout);
+  sim::Deadline deadline = sim::Deadline::in(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.snapshot, args.access);
   repair::RepairJob job = repair::loadRepairJob(args.snapshot, args.intents, args.access, args.allow_no_intents,

@@ -1,5 +1,5 @@
 // `routefix routes SNAPSHOT [--node N] [--vrf V] [--prefix P] [--protocol X]
-// [--format text|json|ndjson] [--threads N]`: the installed (best) routes of every node as the simulation
+// [--format text|json|ndjson] [--threads N] [--timeout S]`: the installed (best) routes of every node as the simulation
 // computes them, per VRF (formats in cli/routes_output.h).
 #include <algorithm>
 #include <iostream>
@@ -31,10 +31,12 @@ const RegisterCommand kRoutes{
       auto access = std::make_shared<model::SnapshotAccess>();
       auto maxMemory = std::make_shared<std::string>();
       auto threads = std::make_shared<unsigned>(1);
+      auto timeout = std::make_shared<double>(0);
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
       addThreadsOption(app, *threads, "threads deciding BGP prefixes (default: the usable CPUs)");
+      addTimeoutOption(app, *timeout, "seconds for the whole run (default: no limit)");
       auto vrf = std::make_shared<std::string>();
       app.add_option("--node", *node, "only this node");
       app.add_option("--vrf", *vrf, "only this VRF's tables (\"default\": the default VRF's)");
@@ -45,6 +47,7 @@ const RegisterCommand kRoutes{
           ->check(CLI::IsMember({"text", "json", "ndjson"}))
           ->capture_default_str();
       return [=]() {
+        sim::Deadline deadline = deadlineIn(*timeout);
         RouteFilter filter;
         filter.protocol = *protocol;
         filter.vrf = *vrf;
@@ -68,6 +71,7 @@ const RegisterCommand kRoutes{
         memory.beforeSimulating(sim::estimateSimulationMemory(net, {.routes_json = *format != "text"}));
         sim::SimulationOptions options;
         options.threads = *threads;
+        options.deadline = deadline;
         sim::DataPlane dp = sim::simulate(net, options);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         if (*format == "json") writeRoutesJson(dp, filter, std::cout);

@@ -1,4 +1,4 @@
-// `routefix trace SNAPSHOT --from NODE --to ADDRESS [--vrf NAME] [--format text|json]`: every
+// `routefix trace SNAPSHOT --from NODE --to ADDRESS [--vrf NAME] [--format text|json] [--timeout S]`: every
 // ECMP forwarding path from a node (its default table or VRF NAME's) towards an address and
 // how each one ends.
 #include <iostream>
@@ -54,9 +54,11 @@ const RegisterCommand kTrace{
       auto access = std::make_shared<model::SnapshotAccess>();
       auto maxMemory = std::make_shared<std::string>();
       auto vrf = std::make_shared<std::string>();
+      auto timeout = std::make_shared<double>(0);
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
+      addTimeoutOption(app, *timeout, "seconds for the whole run (default: no limit)");
       app.add_option("--from", *from, "source node")->required();
       app.add_option("--to", *to, "destination address (IPv4 or IPv6)")->required();
       app.add_option("--vrf", *vrf, "start in this VRF of the source node (default: its default VRF)");
@@ -64,6 +66,7 @@ const RegisterCommand kTrace{
           ->check(CLI::IsMember({"text", "json"}))
           ->capture_default_str();
       return [=]() {
+        sim::Deadline deadline = deadlineIn(*timeout);
         auto address = model::IpAddress::parse(*to);
         if (!address) throw model::InputError("--to: '" + *to + "' is not an IPv4 or IPv6 address");
         MemoryGuard memory(*maxMemory);
@@ -71,7 +74,7 @@ const RegisterCommand kTrace{
         model::Network net = parser::loadSnapshot(*snapshot, *access);
         if (!net.findDevice(*from)) throw model::InputError("--from: no device named '" + *from + "' in the snapshot");
         memory.beforeSimulating(sim::estimateSimulationMemory(net, {}));
-        sim::DataPlane dp = sim::simulate(net);
+        sim::DataPlane dp = sim::simulate(net, {.deadline = deadline});
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
         sim::Trace t = sim::trace(net, dp, *from, *address, {}, *vrf);
         if (*format == "json")

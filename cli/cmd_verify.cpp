@@ -30,7 +30,7 @@ struct VerifyArgs {
 };
 
 int runVerifyCommand(const VerifyArgs& args) {
-  verify::Deadline deadline = args.timeout > 0 ? verify::Deadline::in(args.timeout) : verify::Deadline();
+  sim::Deadline deadline = deadlineIn(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.snapshot, args.access);
   model::Network network = parser::loadSnapshot(args.snapshot, args.access);

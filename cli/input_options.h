@@ -8,6 +8,7 @@
 
 #include "cluster/parallel_for.h"
 #include "model/input_file.h"
+#include "sim/deadline.h"
 
 namespace routefix::cli {
 
@@ -42,6 +43,11 @@ inline CLI::Validator positiveSeconds() {
 // --timeout S: a positive, finite number of seconds.
 inline void addTimeoutOption(CLI::App& app, double& seconds, const std::string& help) {
   app.add_option("--timeout", seconds, help)->check(positiveSeconds());
+}
+
+// The deadline an optional --timeout sets, counted from now (0 seconds: no limit).
+inline sim::Deadline deadlineIn(double seconds) {
+  return seconds > 0 ? sim::Deadline::in(seconds) : sim::Deadline();
 }
 
 // --threads N: independent work items (intents, failure scenarios, anycast jobs) on N

@@ -8,7 +8,7 @@
 #include "cli/process_safety.h"
 #include "cluster/process_group.h"
 #include "model/input_error.h"
-#include "verify/deadline.h"
+#include "sim/deadline.h"
 
 namespace routefix::cli {
 std::vector<CommandSpec>& commandRegistry() {
@@ -45,7 +45,7 @@ int runCommand(const std::vector<CommandSpec>& registry,
   } catch (const routefix::model::InputError& e) {
     std::cerr << "routefix: error: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const routefix::verify::TimeLimitExceeded& e) {
+  } catch (const routefix::sim::TimeLimitExceeded& e) {
     std::cerr << "routefix: error: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::filesystem::filesystem_error& e) {

@@ -22,7 +22,7 @@ inline repair::BeforeSimulating repairMemoryCheck(const MemoryGuard& memory) {
 }
 
 inline repair::RepairResult runRepairSearch(const std::string& snapshot, const repair::RepairJob& job,
-                                            const verify::Deadline& deadline, const model::SnapshotAccess& access) {
+                                            const sim::Deadline& deadline, const model::SnapshotAccess& access) {
   repair::RepairOptions options;
   options.deadline = deadline;
   options.access = access;

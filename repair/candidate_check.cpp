@@ -57,10 +57,10 @@ std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const KnobSearch
     TemporaryDirectory tmp(systemTempDirectory(), "routefix-repair");
     writePatchedSnapshot(snapshot_, tmp.path() / "snapshot", files);
     model::Network patched = parser::loadSnapshot(tmp.path() / "snapshot", options_.access);
-    sim::DataPlane dp = sim::simulate(patched);
     verify::VerifyOptions check;
     check.deadline = options_.deadline;
     try {
+      sim::DataPlane dp = sim::simulate(patched, {.deadline = options_.deadline});
       auto report = verify::runVerify(patched, dp, intents_, check);
       cand->after = intentOutcomes(report);
       for (size_t i = 0; i < report.intents.size(); ++i) {
@@ -68,7 +68,7 @@ std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const KnobSearch
         if (!r.holds && r.counterexample && !r.counterexample->failed_links.empty())
           cand->failure_scenarios[i] = r.counterexample->failed_links;
       }
-    } catch (const verify::TimeLimitExceeded&) {
+    } catch (const sim::TimeLimitExceeded&) {
       cand->timed_out = true;
     }
     cand->new_warnings = patched.warnings.size() > network_.warnings.size();

@@ -24,7 +24,7 @@ namespace routefix::repair {
 
 struct RepairOptions {
   // The search stops when it is due; a candidate's check that runs past it is dropped.
-  verify::Deadline deadline = verify::Deadline::in(60);
+  sim::Deadline deadline = sim::Deadline::in(60);
   int slack = 2;                // region: paths up to shortest + slack hops
   int max_rounds = 25;          // solve / verify iterations
   std::function<void(const std::string&)> progress;

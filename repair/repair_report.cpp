@@ -11,7 +11,7 @@ namespace routefix::repair {
 
 RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
                         const model::SnapshotAccess& access, bool allowNoIntents,
-                        const verify::Deadline& deadline, const BeforeSimulating& beforeSimulating) {
+                        const sim::Deadline& deadline, const BeforeSimulating& beforeSimulating) {
   RepairJob job;
   job.network = parser::loadSnapshot(snapshot, access);
   if (!intentsFile.empty()) {
@@ -23,7 +23,7 @@ RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string
                             snapshot.string());
   }
   if (beforeSimulating) beforeSimulating(job.network, job.intents);
-  job.baseline = sim::simulate(job.network);
+  job.baseline = sim::simulate(job.network, {.deadline = deadline});
   verify::VerifyOptions check;
   check.deadline = deadline;
   job.before = verify::runVerify(job.network, job.baseline, job.intents, check);

@@ -31,7 +31,7 @@ struct RepairJob {
 using BeforeSimulating = std::function<void(const model::Network&, const std::vector<verify::Intent>&)>;
 RepairJob loadRepairJob(const std::filesystem::path& snapshot, const std::string& intentsFile,
                         const model::SnapshotAccess& access = {}, bool allowNoIntents = false,
-                        const verify::Deadline& deadline = {}, const BeforeSimulating& beforeSimulating = {});
+                        const sim::Deadline& deadline = {}, const BeforeSimulating& beforeSimulating = {});
 
 nlohmann::json repairJson(const RepairResult& r);
 std::string repairText(const RepairResult& r);

@@ -167,6 +167,7 @@ class Engine {
     prefixesLeft_ = end - first;
     auto it = std::next(prefixes.begin(), static_cast<std::ptrdiff_t>(first));
     for (size_t i = first; i < end; ++i, ++it) {
+      topo_.deadline().check();
       runPrefix(*it);
       --prefixesLeft_;
     }

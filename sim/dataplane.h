@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "model/network.h"
+#include "sim/deadline.h"
 #include "sim/ipv6_rib.h"
 #include "sim/next_hops.h"
 
@@ -92,6 +93,9 @@ struct SimulationOptions {
   std::set<model::Link> failed_links;  // links (as in Network::links) that are down
   // BGP decides its prefixes on this many threads (the same tables with any number).
   unsigned threads = 1;
+  // Past it, simulate() throws TimeLimitExceeded (tested between two BGP prefixes, two OSPF
+  // shortest-path trees and two stages).
+  Deadline deadline;
 };
 
 namespace detail {
@@ -141,9 +145,11 @@ std::optional<NextHopResolution> resolveBgpNextHop(const DataPlane& dp, std::str
 // shares the routing tables of untouched nodes with the baseline. Its results equal
 // simulate()'s (a test compares them scenario by scenario). When the baseline did not
 // converge it falls back to simulate(). Not thread-safe: scenarios share attribute tables.
+// The baseline's simulation throws TimeLimitExceeded past `deadline`; each scenario's
+// simulation past its own options' deadline.
 class FailureSimulator {
  public:
-  explicit FailureSimulator(const model::Network& network);
+  explicit FailureSimulator(const model::Network& network, const Deadline& deadline = {});
   ~FailureSimulator();
   FailureSimulator(const FailureSimulator&) = delete;
   FailureSimulator& operator=(const FailureSimulator&) = delete;
@@ -154,7 +160,7 @@ class FailureSimulator {
  private:
   struct State;
   // Both over the network with VRFs as devices of their own (sim/vrf_instances.h).
-  static DataPlane baselineOf(State& st);
+  static DataPlane baselineOf(State& st, const Deadline& deadline);
   static DataPlane simulateScenario(State& st, const SimulationOptions& scenario);
   std::unique_ptr<State> state_;
 };

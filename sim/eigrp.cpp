@@ -194,6 +194,7 @@ std::vector<std::vector<Route>> computeEigrp(const Topology& topo, const std::ve
   // previous round; metrics only grow along a path, so this settles within |instances| rounds.
   std::vector<Table> best = seeds;
   for (size_t round = 0; round <= instances.size(); ++round) {
+    topo.deadline().check();
     std::vector<Table> next = seeds;
     for (uint32_t v = 0; v < instances.size(); ++v) {
       const auto& [node, process] = instances[v];

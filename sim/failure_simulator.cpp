@@ -63,10 +63,10 @@ struct FailureSimulator::State {
   bool recursive = false;
 };
 
-FailureSimulator::FailureSimulator(const model::Network& snapshot)
+FailureSimulator::FailureSimulator(const model::Network& snapshot, const Deadline& deadline)
     : state_(std::make_unique<State>(snapshot)) {
   auto& st = *state_;
-  st.baseline = baselineOf(st);
+  st.baseline = baselineOf(st, deadline);
   st.foldedBaseline = st.baseline;
   st.vrfs.fold(st.foldedBaseline);
   st.ipv6ConnectedStatic = computeIpv6Tables(snapshot);
@@ -74,14 +74,15 @@ FailureSimulator::FailureSimulator(const model::Network& snapshot)
   addIpv6ProtocolRoutes(st.foldedBaseline);
 }
 
-DataPlane FailureSimulator::baselineOf(State& st) {
+DataPlane FailureSimulator::baselineOf(State& st, const Deadline& deadline) {
   const model::Network& network = st.network;
+  const SimulationOptions noFailures{.deadline = deadline};
   // The IGP depends on BGP's outcome (simulate() iterates the two): scenarios from scratch.
   if (redistributesBgpIntoIgp(network)) {
     st.recursive = true;
-    return simulateInstances(network, {}, st.vrfs.hasInstances());
+    return simulateInstances(network, noFailures, st.vrfs.hasInstances());
   }
-  auto topology = std::make_shared<Topology>(network, SimulationOptions{}, st.vrfs.hasInstances());
+  auto topology = std::make_shared<Topology>(network, noFailures, st.vrfs.hasInstances());
   st.igp = computeIgp(*topology, st.context.policies);
   auto setup = establishSessions(*topology, st.igp.ribs);
   auto outcome = computeBgp(*topology, st.igp.ribs, setup, st.context.policies, st.context.tables,

@@ -265,6 +265,7 @@ std::vector<std::vector<typename F::Route>> computeOspfFor(F& family, const Topo
       g.adjacency[it->second].push_back(Edge{rv, 0, 0, o.gateway});
     }
     for (uint32_t s = 0; s < g.routers.size(); ++s) {
+      topo.deadline().check();
       uint32_t node = g.routers[s];
       auto spf = shortestPaths(g, s);
       auto& intra = state[node].intraByArea[areaId];

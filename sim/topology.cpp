@@ -15,7 +15,7 @@ uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t x) {
 }  // namespace
 
 Topology::Topology(const model::Network& network, const SimulationOptions& options, bool vrfInstances)
-    : network_(network), failed_(options.failed_links) {
+    : network_(network), failed_(options.failed_links), deadline_(options.deadline) {
   uint32_t total = 0;
   for (uint32_t n = 0; n < network.devices.size(); ++n) {
     offsets_.push_back(total);

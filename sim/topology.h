@@ -38,6 +38,8 @@ class Topology {
   }
   std::optional<uint32_t> nodeIndex(std::string_view name) const;
   const std::set<model::Link>& failedLinks() const { return failed_; }
+  // The run's time limit: every stage that computes over this view checks it between steps.
+  const Deadline& deadline() const { return deadline_; }
 
   // Up = not shut down. Interfaces without a link stay up (host-facing ports, stubs).
   bool up(InterfaceRef r) const { return !interface(r).shutdown; }
@@ -62,6 +64,7 @@ class Topology {
 
   const model::Network& network_;
   std::set<model::Link> failed_;
+  Deadline deadline_;
   std::vector<uint32_t> offsets_;  // first flat interface index of each node
   std::vector<std::vector<InterfaceRef>> peers_;  // by flat interface index
   std::unordered_map<uint32_t, InterfaceRef> owners_;

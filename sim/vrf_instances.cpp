@@ -99,8 +99,8 @@ model::Link VrfInstances::repoint(const model::Link& link) const {
 
 SimulationOptions VrfInstances::options(const SimulationOptions& snapshotOptions) const {
   if (!expanded_) return snapshotOptions;
-  SimulationOptions out;
-  out.threads = snapshotOptions.threads;
+  SimulationOptions out = snapshotOptions;
+  out.failed_links.clear();
   for (const auto& link : snapshotOptions.failed_links) out.failed_links.insert(repoint(link));
   return out;
 }

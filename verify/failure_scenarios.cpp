@@ -94,7 +94,7 @@ bool holdsDespiteChanges(const model::Network& network, const sim::DataPlane& dp
 // What a check cut short by its deadline had left, for the message the user sees.
 std::string unfinishedCheck(const std::vector<Intent>& intents, const std::vector<size_t>& open,
                             const std::vector<uint32_t>& budget, uint32_t size, uint64_t done,
-                            size_t atThisSize, uint64_t simulated, const Deadline& deadline) {
+                            size_t atThisSize, uint64_t simulated, const sim::Deadline& deadline) {
   std::ostringstream out;
   out << "the check did not finish within the time limit (--timeout " << deadline.seconds()
       << " s): intent " << intents[open.front()].name << " under up to " << budget[open.front()]
@@ -283,7 +283,7 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
                                               ScenarioStats& stats, const Progress& progress,
-                                              const Deadline& deadline, unsigned threads,
+                                              const sim::Deadline& deadline, unsigned threads,
                                               const cluster::ProcessGroup& processes) {
   threads = std::max(threads, 1u);
   const size_t ranks = processes.size();
@@ -328,9 +328,10 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
   // Checks one scenario for the intents in `open`.
   auto check = [&](unsigned worker, const std::set<model::Link>& failed, const std::vector<size_t>& open) {
     auto& simulator = simulators[worker];
-    if (!simulator) simulator.emplace(network);
+    if (!simulator) simulator.emplace(network, deadline);
     sim::SimulationOptions scenario;
     scenario.failed_links = failed;
+    scenario.deadline = deadline;
     sim::DataPlane dp = simulator->simulate(scenario);
     auto changes = forwardingChanges(simulator->baseline(), dp, failed);
     std::vector<ScenarioVerdict> found;
@@ -385,7 +386,12 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
       for (size_t s = processes.rank(); s < count; s += ranks) share.push_back(s);
       cluster::parallelFor(share.size(), threads, [&](unsigned worker, size_t k) {
         size_t s = share[k];
-        if (!open[s].empty() && !deadline.passed()) found[s] = check(worker, level[start + s].first, open[s]);
+        if (open[s].empty() || deadline.passed()) return;
+        try {
+          found[s] = check(worker, level[start + s].first, open[s]);
+        } catch (const sim::TimeLimitExceeded&) {
+          // Left empty: the report below names what was left, as for a scenario not started.
+        }
       });
       if (ranks > 1) exchange({size, start, level.size()}, found);
       // In scenario order, as one thread takes them.
@@ -394,7 +400,7 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
         std::vector<size_t> now = stillOpen(level[start + s].second);
         if (now.empty()) continue;
         if (found[s].empty())  // its thread found the deadline passed
-          throw TimeLimitExceeded(unfinishedCheck(intents, now, budget, size, done, level.size(),
+          throw sim::TimeLimitExceeded(unfinishedCheck(intents, now, budget, size, done, level.size(),
                                                   stats.simulated, deadline));
         ++stats.simulated;
         if (++done % 100 == 0 && progress)

@@ -36,7 +36,7 @@
 #include "cluster/process_group.h"
 #include "model/network.h"
 #include "sim/dataplane.h"
-#include "verify/deadline.h"
+#include "sim/deadline.h"
 #include "verify/intent.h"
 #include "verify/intent_check.h"
 
@@ -93,7 +93,7 @@ std::vector<IntentVerdict> checkUnderFailures(const model::Network& network,
                                               const sim::DataPlane& baseline,
                                               const std::vector<Intent>& intents, uint32_t failures,
                                               ScenarioStats& stats, const Progress& progress = {},
-                                              const Deadline& deadline = {}, unsigned threads = 1,
+                                              const sim::Deadline& deadline = {}, unsigned threads = 1,
                                               const cluster::ProcessGroup& processes = {});
 
 }  // namespace routefix::verify

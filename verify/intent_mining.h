@@ -21,7 +21,7 @@
 
 #include "model/network.h"
 #include "sim/dataplane.h"
-#include "verify/deadline.h"
+#include "sim/deadline.h"
 #include "verify/failure_scenarios.h"
 #include "verify/intent.h"
 
@@ -32,7 +32,7 @@ struct MiningOptions {
   std::set<IntentType> kinds = {IntentType::Reachability, IntentType::Isolation, IntentType::Waypoint,
                                 IntentType::Multipath};
   Progress progress;
-  Deadline deadline;  // past it, what is left is reported as not explored, not mined
+  sim::Deadline deadline;  // past it, what is left is reported as not explored, not mined
 };
 
 // One fact about one (source, destination) pair, before grouping.

@@ -11,7 +11,7 @@ bool VerifyReport::allHold() const {
 VerifyReport runVerify(const model::Network& network, const std::vector<Intent>& intents,
                        const VerifyOptions& options) {
   if (options.progress) options.progress("simulating " + std::to_string(network.devices.size()) + " devices");
-  sim::DataPlane baseline = sim::simulate(network);
+  sim::DataPlane baseline = sim::simulate(network, {.deadline = options.deadline});
   return runVerify(network, baseline, intents, options);
 }
 

@@ -17,7 +17,7 @@ struct VerifyOptions {
   uint32_t failures = 0;  // --failures K: applies to every intent (max with the intent's own)
   bool hygiene = false;   // run the hygiene checks even when intents are given
   Progress progress;      // long runs report here (stderr in the CLI)
-  Deadline deadline;      // --timeout: past it, runVerify throws TimeLimitExceeded
+  sim::Deadline deadline;      // --timeout: past it, runVerify throws TimeLimitExceeded
   unsigned threads = 1;   // --threads: intents and failure scenarios checked in parallel
   cluster::ProcessGroup processes;  // an MPI job's processes share the failure scenarios
 };

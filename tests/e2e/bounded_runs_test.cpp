@@ -177,3 +177,29 @@ TEST_CASE("repair and diagnose --timeout bound a check with failures: 1000000 (i
     CHECK(mentions(r.result, "did not finish within the time limit (--timeout 3 s)"));
   }
 }
+
+TEST_CASE("--timeout bounds one simulation too: routes, trace, draw and verify stop and print nothing") {
+  // Before, the limit was tested only between failure scenarios: a single simulation of a
+  // large network ran to its end whatever --timeout said, and routes, trace and draw had no
+  // --timeout. 1 ms passes while the 20 configs load, so the simulation's first test stops it.
+  ScratchDir s("one-simulation");
+  std::string mesh = writeMesh(s, 20,
+                               "intents:\n  - name: m0-reaches-m1\n    type: reachability\n"
+                               "    from: [m0]\n    to: 10.255.0.1/32\n");
+  const std::vector<std::vector<std::string>> runs = {
+      {"routes", mesh, "--format", "json"},
+      {"trace", mesh, "--from", "m0", "--to", "10.255.0.1"},
+      {"draw", mesh, "--from", "m0", "--to", "10.255.0.1", "--format", "json"},
+      {"verify", mesh, "--format", "json"},
+  };
+  for (auto args : runs) {
+    CAPTURE(args[0]);
+    args.insert(args.end(), {"--timeout", "0.001"});
+    auto r = runRoutefix(args);
+    CHECK(r.exit_code == 2);
+    CHECK(mentions(r, "the simulation did not finish within the time limit (--timeout 0.001 s)"));
+    CHECK(r.out.empty());
+    args.back() = "600";
+    CHECK(runRoutefix(args).exit_code == 0);
+  }
+}

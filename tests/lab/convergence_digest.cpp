@@ -150,10 +150,14 @@ int transientCount(std::string_view pollOutput) {
   return count;
 }
 
-int unestablishedSessionCount(std::string_view summaryOutput) {
-  int count = 0;
+int unestablishedSessionCount(std::string_view summaryOutput, bool bgpdRuns) {
+  int count = 0, peers = 0;
   for (const auto& doc : splitJsonObjects(summaryOutput))
-    forEachBgpPeer(doc, [&](const json& p) { count += p.value("state", "") != "Established"; });
+    forEachBgpPeer(doc, [&](const json& p) {
+      ++peers;
+      count += p.value("state", "") != "Established";
+    });
+  if (bgpdRuns && peers == 0) return 1;
   return count;
 }
 

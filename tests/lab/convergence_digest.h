@@ -30,7 +30,10 @@ int transientCount(std::string_view pollOutput);
 // Right after the configs are pushed this is not a settled state: FRR 8.4's bgpd holds every
 // peer for a few seconds after its configuration ends ("released from config-pending hold"),
 // and the lab's first quiet spell used to end before an IPv6 session came up.
-int unestablishedSessionCount(std::string_view summaryOutput);
+// A router whose bgpd runs but lists no peer at all (it has not applied its configuration
+// yet, or is too busy to answer: seen on a loaded machine, where the lab then settled on
+// tables BGP had not filled yet) counts as one such session.
+int unestablishedSessionCount(std::string_view summaryOutput, bool bgpdRuns);
 
 // How many OSPF interfaces of `show ip ospf interface json` (or ospf6d's `show ipv6 ospf6
 // interface json`) are still in the Waiting state.

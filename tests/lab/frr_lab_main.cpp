@@ -68,7 +68,7 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
     for (const auto& vrf : routerVrfs(state, r))
       routes += askOrEmpty(state / r / "zebra.vty", "show ip route vrf " + vrf + " json");
     std::string summary = askOrEmpty(state / r / "bgpd.vty", "show bgp summary json");
-    unestablished += unestablishedSessionCount(summary);
+    unestablished += unestablishedSessionCount(summary, fs::exists(state / r / "bgpd.vty"));
     std::string poll = routes + summary +
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json") +
                        askOrEmpty(state / r / "ospf6d.vty", "show ipv6 ospf6 neighbor json");

@@ -1,14 +1,17 @@
-// A wall-clock limit on a check: the --timeout of verify, diff, diagnose and repair, counted
-// from the command's start. Failure scenarios test it between two simulations (one
-// simulation is not interrupted), so a run with `failures: 1000000` ends when it is due.
+// A wall-clock limit on a run: the --timeout of every command that simulates, counted from
+// the command's start. A simulation given one (SimulationOptions::deadline) tests it between
+// two BGP prefixes and two OSPF shortest-path trees, so even one simulation of a large network
+// ends about when it is due; failure scenarios test it between two simulations too, so a run
+// with `failures: 1000000` ends when it is due.
 #pragma once
 
 #include <chrono>
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <sstream>
 
-namespace routefix::verify {
+namespace routefix::sim {
 
 class Deadline {
  public:
@@ -26,6 +29,8 @@ class Deadline {
     return std::chrono::duration<double>(*at_ - Clock::now()).count();
   }
   double seconds() const { return seconds_; }  // the limit as given (0: none)
+  // Throws TimeLimitExceeded once it has passed: what a simulation calls between two steps.
+  void check() const;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -40,4 +45,12 @@ class TimeLimitExceeded : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-}  // namespace routefix::verify
+inline void Deadline::check() const {
+  if (!passed()) return;
+  std::ostringstream out;
+  out << "the simulation did not finish within the time limit (--timeout " << seconds_
+      << " s); nothing was decided";
+  throw TimeLimitExceeded(out.str());
+}
+
+}  // namespace routefix::sim
