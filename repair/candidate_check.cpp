@@ -32,15 +32,16 @@ std::vector<IntentOutcome> intentOutcomes(const verify::VerifyReport& report) {
   return out;
 }
 
-std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const KnobSearch& search,
+std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const std::vector<symsim::Knob>& knobs,
+                                                                const std::vector<symsim::BgpSession>& sessions,
                                                                 std::vector<symsim::KnobChange> changes) {
   std::sort(changes.begin(), changes.end());
   if (auto it = checked_.find(changes); it != checked_.end()) return it->second;
   auto cand = std::make_shared<CheckedCandidate>();
   cand->edits = std::make_shared<ConfigEdits>(snapshot_);
-  PatchPrinter printer(network_, search.sessions(), *cand->edits);
+  PatchPrinter printer(network_, sessions, *cand->edits);
   for (const auto& c : changes) {
-    const symsim::Knob& k = search.knobs().knob(c.knob);
+    const symsim::Knob& k = knobs[c.knob];
     std::string why;
     auto placesBefore = cand->edits->places();
     if (!printer.apply(k, c.value, why)) {

@@ -43,8 +43,14 @@ class CandidateChecker {
       : snapshot_(snapshot), network_(network), intents_(intents), options_(options) {}
 
   // `changes` (any order) as the knobs of `search` name them.
-  std::shared_ptr<const CheckedCandidate> check(const KnobSearch& search, std::vector<symsim::KnobChange> changes);
-  // The search was rebuilt: its knob numbers now name other knobs.
+  std::shared_ptr<const CheckedCandidate> check(const KnobSearch& search, std::vector<symsim::KnobChange> changes) {
+    return check(search.knobs().knobs(), search.sessions(), std::move(changes));
+  }
+  // `changes` naming `knobs` by index; session knobs index `sessions`.
+  std::shared_ptr<const CheckedCandidate> check(const std::vector<symsim::Knob>& knobs,
+                                                const std::vector<symsim::BgpSession>& sessions,
+                                                std::vector<symsim::KnobChange> changes);
+  // The search was rebuilt (or another knob list comes): its knob numbers now name other knobs.
   void forget() { checked_.clear(); }
   size_t runs() const { return runs_; }  // change sets checked (each once)
 

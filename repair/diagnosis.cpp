@@ -84,19 +84,19 @@ std::string why(const model::Network& network, const symsim::Knob& k, int64_t va
     case KnobKind::ClauseAction:
       return value ? "this clause denies a route the intent needs" : "this clause lets through a route the intent forbids";
     case KnobKind::PrefixListEntryMatch:
-      return "this entry does not match " + k.prefix.str() + ", so the list does not permit it";
+      return "this entry does not match " + k.prefixText() + ", so the list does not permit it";
     case KnobKind::PrefixListEntryAction:
-      return value ? "this entry denies " + k.prefix.str() : "this entry permits " + k.prefix.str();
+      return value ? "this entry denies " + k.prefixText() : "this entry permits " + k.prefixText();
     case KnobKind::PrefixListAddPermit:
-      return "no entry of prefix-list " + k.list + " permits " + k.prefix.str();
+      return "no entry of prefix-list " + k.list + " permits " + k.prefixText();
     case KnobKind::SetValue:
       return "the value " + std::to_string(k.original) +
              " set here makes the router prefer a route that breaks the intent";
     case KnobKind::PrependCount:
       return "prepending " + std::to_string(k.original) + " times here steers the route choice";
     case KnobKind::NetworkStatement:
-      return value ? k.prefix.str() + " is never originated into BGP on " + k.node
-                   : "this statement originates " + k.prefix.str();
+      return value ? k.prefixText() + " is never originated into BGP on " + k.node
+                   : "this statement originates " + k.prefixText();
     case KnobKind::Redistribution:
       return "this redistribution originates the destination";
     case KnobKind::RouteReflectorClient:
@@ -116,6 +116,17 @@ std::string why(const model::Network& network, const symsim::Knob& k, int64_t va
       return value ? k.prefix.str() + " is not in the RIB of " + k.node +
                          " (no static route to Null0 anchors it), so this statement announces nothing"
                    : "this static route anchors " + k.prefix.str();
+    case KnobKind::FamilyActivate:
+      return "the session with " + k.peer_node + " does not carry IPv6 routes: " + k.node +
+             " does not activate it in address-family ipv6";
+    case KnobKind::RouteTargetImport:
+      return "vrf " + k.vrf + " on " + k.node + " does not import route target " + k.route_target +
+             (k.replaces.empty() ? "" : " (it imports " + k.replaces + ", which no VRF exports)");
+    case KnobKind::RouteTargetExport:
+      return "vrf " + k.vrf + " on " + k.node + " does not export route target " + k.route_target +
+             (k.replaces.empty() ? "" : " (it exports " + k.replaces + ", which no VRF imports)");
+    case KnobKind::InterfaceVrf:
+      return "interface " + k.interface + " routes in the wrong VRF (" + k.description + ")";
   }
   return k.description;
 }

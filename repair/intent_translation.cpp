@@ -51,6 +51,11 @@ Translation translateIntent(const model::Network& network, const verify::Intent&
     t.unsupported = "intents with an IPv6 destination";
     return t;
   }
+  // symsim has one table per router: a flow or a route in a named VRF has no symbolic form.
+  if (!intent.vrf.empty()) {
+    t.unsupported = "intents in a VRF";
+    return t;
+  }
   symsim::DestinationIntent shape;
   shape.name = intent.name;
   switch (intent.type) {

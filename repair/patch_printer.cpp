@@ -50,6 +50,12 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
     why = "unknown device " + k.node;
     return false;
   }
+  bool ipv6OrVrf = k.ipv6 || k.kind == KnobKind::FamilyActivate || k.kind == KnobKind::RouteTargetImport ||
+                   k.kind == KnobKind::RouteTargetExport || k.kind == KnobKind::InterfaceVrf;
+  if (d->vendor == model::Vendor::Junos && ipv6OrVrf) {
+    why = "IPv6 and VRF changes are not written in Junos syntax yet";
+    return false;
+  }
   if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp)
     return JunosPatchPrinter(network_, sessions_, edits_).apply(*d, k, value, why);
   // NX-OS keeps each neighbor's settings in its own `neighbor X` block, which the
@@ -66,7 +72,8 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
     case KnobKind::PrefixListAddPermit: return prefixListAdd(*d, k, why);
     case KnobKind::SetValue: return setValue(*d, k, value, why);
     case KnobKind::PrependCount: return prepend(*d, k, value, why);
-    case KnobKind::NetworkStatement: return network(*d, k, value != 0, why);
+    case KnobKind::NetworkStatement:
+      return k.ipv6 ? ipv6Network(*d, k, value != 0, why) : network(*d, k, value != 0, why);
     case KnobKind::Redistribution: return redistribution(*d, k, why);
     case KnobKind::RouteReflectorClient: return reflectorClient(*d, k, value != 0, why);
     case KnobKind::SessionUp: return session(k, value != 0, why);
@@ -76,6 +83,16 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
       break;
     case KnobKind::StaticRoute:
       if (value) return nullRoute(*d, k, why);
+      break;
+    case KnobKind::FamilyActivate:
+      if (value) return activateIpv6(*d, k, why);
+      break;
+    case KnobKind::RouteTargetImport:
+    case KnobKind::RouteTargetExport:
+      if (value) return routeTarget(*d, k, why);
+      break;
+    case KnobKind::InterfaceVrf:
+      if (value) return interfaceVrf(*d, k, why);
       break;
   }
   why = "no printer for " + symsim::knobKindName(k.kind);
@@ -95,10 +112,14 @@ bool PatchPrinter::clauseAction(const model::Device& d, const symsim::Knob& k, b
   return true;
 }
 
-bool PatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k, int64_t value,
-                                   std::string& why) {
-  const auto& entry = d.prefix_lists.at(k.list).entries[k.entry];
-  std::string line = edits_.line(entry.span.file, entry.span.first_line);
+namespace {
+
+// A prefix-list entry's change, for either family's lists (`Entry`: PrefixListEntry or
+// IpPrefixListEntry; `P` the prefix type it holds).
+template <typename Entry, typename P>
+bool writeEntryChange(ConfigEdits& edits, const Entry& entry, const symsim::Knob& k, int64_t value, const P& p,
+                      uint8_t maxLength, std::string& why) {
+  std::string line = edits.line(entry.span.file, entry.span.first_line);
   auto words = splitWords(line);
   size_t action = wordIndex(words, {"permit", "deny"});
   if (action + 1 >= words.size() || words[action + 1].find('/') == std::string::npos) {
@@ -106,36 +127,34 @@ bool PatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k
     return false;
   }
   if (k.kind == KnobKind::PrefixListEntryAction) {
-    edits_.replace(entry.span.file, entry.span.first_line,
-                   replaceWord(line, action, value ? "permit" : "deny"));
+    edits.replace(entry.span.file, entry.span.first_line, replaceWord(line, action, value ? "permit" : "deny"));
     return true;
   }
   // Rewrite the entry to cover the prefix; keep its length and ge/le when the prefix fits
   // them (a typo in the address bits), else make it an exact match.
-  const model::Prefix& p = k.prefix;
   uint8_t lo = entry.ge ? *entry.ge : entry.prefix.length;
-  uint8_t hi = entry.le ? *entry.le : (entry.ge ? 32 : entry.prefix.length);
+  uint8_t hi = entry.le ? *entry.le : (entry.ge ? maxLength : entry.prefix.length);
   if (entry.prefix.length <= p.length && p.length >= lo && p.length <= hi) {
-    model::Prefix rewritten(p.address, entry.prefix.length);
-    edits_.replace(entry.span.file, entry.span.first_line, replaceWord(line, action + 1, rewritten.str()));
+    P rewritten(p.address, entry.prefix.length);
+    edits.replace(entry.span.file, entry.span.first_line, replaceWord(line, action + 1, rewritten.str()));
   } else {
-    edits_.replace(entry.span.file, entry.span.first_line,
-                   indentOf(line) + join(words, 0, action + 1) + " " + p.str());
+    edits.replace(entry.span.file, entry.span.first_line, indentOf(line) + join(words, 0, action + 1) + " " + p.str());
   }
   return true;
 }
 
-bool PatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob& k, std::string& why) {
-  const auto& list = d.prefix_lists.at(k.list);
+// A new `permit` entry before entry k.entry of the list (after the last one when past the end).
+template <typename List>
+bool writeEntryAdd(ConfigEdits& edits, const List& list, const symsim::Knob& k, const std::string& keyword,
+                   std::string& why) {
   if (list.entries.empty()) {
     why = "prefix-list " + k.list + " has no entries to place a new one by";
     return false;
   }
   uint32_t seq;
-  const model::PrefixListEntry* anchor;
   bool before = k.entry < list.entries.size();
+  const auto* anchor = before ? &list.entries[k.entry] : &list.entries.back();
   if (before) {
-    anchor = &list.entries[k.entry];
     uint32_t prev = k.entry > 0 ? list.entries[k.entry - 1].seq : 0;
     if (anchor->seq - prev < 2) {
       why = "no free sequence number before " + k.list + " seq " + std::to_string(anchor->seq);
@@ -143,16 +162,30 @@ bool PatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob& k, 
     }
     seq = prev + (anchor->seq - prev) / 2;
   } else {
-    anchor = &list.entries.back();
     seq = anchor->seq + 5;
   }
-  std::string ref = edits_.line(anchor->span.file, anchor->span.first_line);
+  std::string ref = edits.line(anchor->span.file, anchor->span.first_line);
   // EOS block form (`ip prefix-list NAME` then `seq N ...` lines) or one-liners.
   bool block = !splitWords(ref).empty() && splitWords(ref)[0] == "seq";
-  std::string text = indentOf(ref) + (block ? "" : "ip prefix-list " + k.list + " ") + "seq " +
-                     std::to_string(seq) + " permit " + k.prefix.str();
-  edits_.insertAfter(anchor->span.file, anchor->span.first_line - (before ? 1 : 0), text);
+  std::string text = indentOf(ref) + (block ? "" : keyword + " " + k.list + " ") + "seq " + std::to_string(seq) +
+                     " permit " + k.prefixText();
+  edits.insertAfter(anchor->span.file, anchor->span.first_line - (before ? 1 : 0), text);
   return true;
+}
+
+}  // namespace
+
+bool PatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k, int64_t value,
+                                   std::string& why) {
+  if (k.ipv6)
+    return writeEntryChange(edits_, d.ipv6_prefix_lists.at(k.list).entries[k.entry], k, value, k.ip_prefix,
+                            model::maxPrefixLength(k.ip_prefix.family()), why);
+  return writeEntryChange(edits_, d.prefix_lists.at(k.list).entries[k.entry], k, value, k.prefix, 32, why);
+}
+
+bool PatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  if (k.ipv6) return writeEntryAdd(edits_, d.ipv6_prefix_lists.at(k.list), k, "ipv6 prefix-list", why);
+  return writeEntryAdd(edits_, d.prefix_lists.at(k.list), k, "ip prefix-list", why);
 }
 
 bool PatchPrinter::setValue(const model::Device& d, const symsim::Knob& k, int64_t value,

@@ -36,6 +36,18 @@ class PatchPrinter {
   bool session(const symsim::Knob& k, bool up, std::string& why);
   bool ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost, std::string& why);
   bool ospfInterface(const model::Device& d, const symsim::Knob& k, std::string& why);
+  // The IPv6 unicast family (patch_printer_ipv6.cpp): `neighbor X activate` and `network P`
+  // in the BGP block's `address-family ipv6 [unicast]`, which is added when there is none.
+  bool activateIpv6(const model::Device& d, const symsim::Knob& k, std::string& why);
+  bool ipv6Network(const model::Device& d, const symsim::Knob& k, bool present, std::string& why);
+  // Inserts `line` (without indentation) into the IPv6 family block: before its first line
+  // starting with the two words `before` (a neighbor's other lines), else after the last line
+  // starting with the word `after`, else at the block's top.
+  bool addToIpv6Family(const model::Device& d, const std::string& after, const std::string& before,
+                       const std::string& line, std::string& why);
+  // VRFs (patch_printer_vrf.cpp): a route target added or rewritten, an interface moved.
+  bool routeTarget(const model::Device& d, const symsim::Knob& k, std::string& why);
+  bool interfaceVrf(const model::Device& d, const symsim::Knob& k, std::string& why);
   bool fixSessionSide(const model::Device& d, const symsim::SessionSide& side,
                       const symsim::SessionSide& peer, bool ebgp, std::string& why);
   // Two statements that refuse each other (semantics::sessionRefusal): removes the fewest

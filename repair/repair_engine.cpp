@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "repair/candidate_check.h"
+#include "repair/concrete_search.h"
 #include "repair/config_edit.h"
 #include "repair/intent_translation.h"
 #include "repair/knob_search.h"
@@ -30,7 +31,7 @@ std::string describeChange(const Knob& k, int64_t value) {
   auto onOff = [&](const char* on, const char* off) { return std::string(value ? on : off); };
   switch (k.kind) {
     case KnobKind::ClauseAction: return k.description + ": " + onOff("deny -> permit", "permit -> deny");
-    case KnobKind::PrefixListEntryMatch: return k.description + ": rewrite to match " + k.prefix.str();
+    case KnobKind::PrefixListEntryMatch: return k.description + ": rewrite to match " + k.prefixText();
     case KnobKind::PrefixListEntryAction: return k.description + ": " + onOff("deny -> permit", "permit -> deny");
     case KnobKind::PrefixListAddPermit: return k.description;
     case KnobKind::SetValue:
@@ -43,6 +44,11 @@ std::string describeChange(const Knob& k, int64_t value) {
     case KnobKind::SessionUp: return k.description + ": " + onOff("establish", "shut down");
     case KnobKind::StaticRoute: return k.description + ": " + onOff("add", "remove");
     case KnobKind::OspfInterface: return k.description + ": " + onOff("add to OSPF", "remove from OSPF");
+    case KnobKind::FamilyActivate: return k.description + ": " + onOff("activate", "deactivate");
+    case KnobKind::RouteTargetImport:
+    case KnobKind::RouteTargetExport:
+      return k.description + (k.replaces.empty() ? ": add" : ": rewrite " + k.replaces);
+    case KnobKind::InterfaceVrf: return k.description;
   }
   return k.description;
 }
@@ -62,54 +68,17 @@ std::string scenarioName(const std::set<model::Link>& links) {
   return s;
 }
 
-}  // namespace
-
-RepairResult repairNetwork(const fs::path& snapshot, const model::Network& network,
-                           const sim::DataPlane& baseline, const verify::VerifyReport& before,
-                           const std::vector<verify::Intent>& intents, const RepairOptions& options) {
-  auto start = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+// The symbolic search (design.md "Diagnosis and repair"): MaxSMT over the knobs of a region
+// that widens while it fails, every answer checked concretely. The verified patch that fixes
+// the most failing intents and breaks none (nullptr: none); `verdicts` say why it stopped
+// short of fixing all.
+std::shared_ptr<const CheckedCandidate> solveSymbolically(const model::Network& network, const sim::DataPlane& baseline,
+                                                          const verify::VerifyReport& before, std::vector<Target>& targets,
+                                                          CandidateChecker& checker, const RepairOptions& options,
+                                                          RepairResult& result, std::vector<std::string>& verdicts) {
   auto say = [&](const std::string& m) {
     if (options.progress) options.progress(m);
   };
-  RepairResult result;
-  result.before = intentOutcomes(before);
-  result.after = result.before;
-  if (failingCount(result.before) == 0) {
-    result.status = RepairResult::Status::AlreadySatisfied;
-    result.verified = true;
-    return result;
-  }
-
-  // What the solver must achieve (failing intents) and keep (the ones that hold).
-  std::vector<Target> targets;
-  for (size_t i = 0; i < before.intents.size(); ++i) {
-    const auto& report = before.intents[i];
-    Translation t = translateIntent(network, report.intent);
-    if (!t.unsupported.empty()) {
-      if (!report.holds)
-        result.notes.push_back("intent " + report.intent.name + ": " + t.unsupported +
-                               " have no symbolic form; the repaired snapshot is checked for it");
-      continue;
-    }
-    symsim::Scenario scenario;
-    if (!report.holds && report.counterexample) {
-      scenario.failed_links = report.counterexample->failed_links;
-      scenario.name = scenarioName(scenario.failed_links);
-    } else {
-      scenario.name = "base";
-    }
-    for (auto part : t.parts) {
-      if (part.kind == symsim::DestinationIntent::Kind::RoutePresent && !part.next_hop_node.empty())
-        part.exits_via_next_hop = exitsThrough(network, baseline, part.node, part.next_hop_node);
-      targets.push_back({i, part, scenario, !report.holds});
-    }
-  }
-
-  // No failing intent has a symbolic form (the notes say why): there is nothing to solve for.
-  if (std::none_of(targets.begin(), targets.end(), [](const Target& t) { return t.required; })) return result;
-
-  CandidateChecker checker(snapshot, network, intents, options);
   std::shared_ptr<const CheckedCandidate> best;  // verified, breaks nothing, fixes the most
   // The search checks its change sets concretely where that is cheaper than asking Z3 about
   // each destination (KnobSearch::useConcreteCheck); a check costs about a simulation.
@@ -193,12 +162,12 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
         say("no change satisfies every failing intent; solving for those that have a fix");
         continue;
       }
-      result.notes.push_back("no combination of the modelled configuration changes satisfies the failing intents");
+      verdicts.push_back("no combination of the modelled configuration changes satisfies the failing intents");
       break;
     }
     if (changes.empty()) {
       if (widen("the symbolic model of the region sees no violation")) continue;
-      result.notes.push_back("the symbolic model finds the failing intents satisfied without a change "
+      verdicts.push_back("the symbolic model finds the failing intents satisfied without a change "
                              "(a behaviour it does not model); no repair");
       break;
     }
@@ -255,8 +224,83 @@ RepairResult repairNetwork(const fs::path& snapshot, const model::Network& netwo
   }
   result.region_nodes = search->regionSize();
   result.knobs = search->knobs().size();
-  result.concrete_checks = checker.runs();
   result.symbolic_checks = symbolicChecks + search->fixedKnobChecks();
+  return best;
+}
+
+}  // namespace
+
+RepairResult repairNetwork(const fs::path& snapshot, const model::Network& network,
+                           const sim::DataPlane& baseline, const verify::VerifyReport& before,
+                           const std::vector<verify::Intent>& intents, const RepairOptions& options) {
+  auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  auto say = [&](const std::string& m) {
+    if (options.progress) options.progress(m);
+  };
+  RepairResult result;
+  result.before = intentOutcomes(before);
+  result.after = result.before;
+  if (failingCount(result.before) == 0) {
+    result.status = RepairResult::Status::AlreadySatisfied;
+    result.verified = true;
+    return result;
+  }
+
+  // What the solver must achieve (failing intents) and keep (the ones that hold).
+  std::vector<Target> targets;
+  for (size_t i = 0; i < before.intents.size(); ++i) {
+    const auto& report = before.intents[i];
+    Translation t = translateIntent(network, report.intent);
+    if (!t.unsupported.empty()) {
+      if (!report.holds)
+        result.notes.push_back("intent " + report.intent.name + ": " + t.unsupported +
+                               " have no symbolic form; candidate changes for it are checked by simulation");
+      continue;
+    }
+    symsim::Scenario scenario;
+    if (!report.holds && report.counterexample) {
+      scenario.failed_links = report.counterexample->failed_links;
+      scenario.name = scenarioName(scenario.failed_links);
+    } else {
+      scenario.name = "base";
+    }
+    for (auto part : t.parts) {
+      if (part.kind == symsim::DestinationIntent::Kind::RoutePresent && !part.next_hop_node.empty())
+        part.exits_via_next_hop = exitsThrough(network, baseline, part.node, part.next_hop_node);
+      targets.push_back({i, part, scenario, !report.holds});
+    }
+  }
+
+  CandidateChecker checker(snapshot, network, intents, options);
+  std::shared_ptr<const CheckedCandidate> best;
+  std::vector<std::string> verdicts;  // why the symbolic search fixed not all
+  if (std::any_of(targets.begin(), targets.end(), [](const Target& t) { return t.required; }))
+    best = solveSymbolically(network, baseline, before, targets, checker, options, result, verdicts);
+  // What the symbolic search could not fix (intents it has no form for: IPv6 destinations,
+  // VRFs; behaviours it does not model): the concrete search, on top of its patch.
+  if ((!best || failingCount(best->after) > 0) && !result.timed_out) {
+    auto found = searchConcretely(network, before, result.before, checker,
+                                  best ? best->changes : std::vector<KnobEdit>{}, options);
+    if (found.candidates > 0) {
+      say("concrete search: " + std::to_string(found.candidates) + " IPv6/VRF candidate changes, " +
+          std::to_string(checker.runs()) + " patched snapshots simulated so far");
+      if (!best) result.knobs = found.candidates;
+      result.region_nodes = std::max(result.region_nodes, network.devices.size());
+      result.timed_out = result.timed_out || found.timed_out;
+      if (found.unprintable)
+        result.notes.push_back(std::to_string(found.unprintable) + " of " + std::to_string(found.candidates) +
+                               " IPv6/VRF candidate changes cannot be written in their device's syntax");
+      if (found.best && (!best || failingCount(found.best->after) < failingCount(best->after))) best = found.best;
+      if (best && failingCount(best->after) == 0) verdicts.clear();
+      else if (found.exhausted > 0)
+        result.notes.push_back("no set of up to " + std::to_string(found.exhausted) + " of the " +
+                               std::to_string(found.candidates) +
+                               " IPv6/VRF candidate changes, each checked by simulation, fixes every failing intent");
+    }
+  }
+  result.notes.insert(result.notes.end(), verdicts.begin(), verdicts.end());
+  result.concrete_checks = checker.runs();
   if (best) {
     result.changes = best->changes;
     result.after = best->after;

@@ -17,6 +17,10 @@ std::string knobKindName(KnobKind k) {
     case KnobKind::OspfCost: return "ospf-cost";
     case KnobKind::OspfInterface: return "ospf-interface";
     case KnobKind::StaticRoute: return "static-route";
+    case KnobKind::FamilyActivate: return "address-family-activate";
+    case KnobKind::RouteTargetImport: return "route-target-import";
+    case KnobKind::RouteTargetExport: return "route-target-export";
+    case KnobKind::InterfaceVrf: return "interface-vrf";
   }
   return "unknown";
 }

@@ -14,6 +14,7 @@
 
 #include <z3++.h>
 
+#include "model/ip_address.h"
 #include "model/policy.h"
 #include "model/source_span.h"
 
@@ -33,6 +34,12 @@ enum class KnobKind {
   OspfCost,              // OSPF cost of node's interface
   OspfInterface,         // node's interface runs OSPF (a `network ... area` covers it)
   StaticRoute,           // static route for prefix on node towards peer_node
+  // Knobs no symbolic encoding uses: the concrete search of repair/concrete_search.h proposes
+  // them for intents symsim cannot encode (IPv6 destinations, VRFs) and the simulator judges.
+  FamilyActivate,        // node's neighbor (index) activated in the IPv6 unicast family
+  RouteTargetImport,     // VRF `vrf` on node imports `route_target` (replacing `replaces`)
+  RouteTargetExport,     // VRF `vrf` on node exports `route_target` (replacing `replaces`)
+  InterfaceVrf,          // node's interface moved into VRF `vrf` ("" the default VRF)
 };
 std::string knobKindName(KnobKind k);
 
@@ -58,6 +65,17 @@ struct Knob {
   model::Prefix prefix;
   size_t session = 0;       // SessionUp: index into the session list
   size_t statement = 0;     // Redistribution: index into the BGP redistributions
+  // The IPv6 unicast family's element (an `ipv6 prefix-list`, a `network` in `address-family
+  // ipv6`, an activation there): `ip_prefix` is the prefix, `prefix` unused.
+  bool ipv6 = false;
+  model::IpPrefix ip_prefix;
+  size_t neighbor = 0;       // FamilyActivate: index into the BGP process's neighbors
+  std::string vrf;           // RouteTarget*: the VRF changed; InterfaceVrf: the VRF moved into
+  std::string route_target;  // RouteTarget*: the target written
+  std::string replaces;      // RouteTarget*: the target it rewrites ("" a new statement)
+
+  // The prefix it names, in either family.
+  std::string prefixText() const { return ipv6 ? ip_prefix.str() : prefix.str(); }
 };
 
 struct KnobChange {
