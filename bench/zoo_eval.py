@@ -23,6 +23,7 @@ import argparse
 import glob
 import json
 import os
+import resource
 import sys
 import tempfile
 
@@ -31,6 +32,15 @@ import zoo_errors  # noqa: E402
 from repair_eval import patch_lines, run  # noqa: E402
 
 ZOO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "zoo")
+
+
+def run_timed(cmd, timeout):
+    """repair_eval.run plus the CPU seconds (user + system) the command took."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    result = run(cmd, timeout)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return result + (cpu,)
 
 
 def intent_status(stdout):
@@ -61,8 +71,9 @@ def evaluate_snapshot(routefix, gml, work, seed, errors, classes, class_start, s
         r["detected"] = rc == 1 and any(before.get(i) == "fail" for i in r["breaks"])
     if detect_only:
         return snap
-    rc, out, err, secs = run([routefix, "diagnose", broken, "--format", "json", "--timeout", str(search_timeout)], timeout)
-    snap["diagnose_seconds"] = round(secs, 2)
+    rc, out, err, secs, cpu = run_timed([routefix, "diagnose", broken, "--format", "json", "--timeout",
+                                         str(search_timeout)], timeout)
+    snap.update(diagnose_seconds=round(secs, 2), diagnose_cpu_seconds=round(cpu, 2), load=os.getloadavg()[0])
     findings = json.loads(out)["findings"] if rc in (0, 1) else []
     if rc not in (0, 1):
         snap["crash"] = f"diagnose exited {rc}: {err[-300:]}"
@@ -70,9 +81,9 @@ def evaluate_snapshot(routefix, gml, work, seed, errors, classes, class_start, s
     snap["findings"] = sorted(f"{f.get('file')}:{f.get('line')}: {f.get('text')}" for f in findings)
     for r, b in zip(rows, blame):
         r["diagnosis_hit"] = bool(named & b)
-    rc, out, err, secs = run([routefix, "repair", broken, "--format", "json", "--out", patched,
-                              "--timeout", str(search_timeout)], timeout)
-    snap["repair_seconds"] = round(secs, 2)
+    rc, out, err, secs, cpu = run_timed([routefix, "repair", broken, "--format", "json", "--out", patched,
+                                         "--timeout", str(search_timeout)], timeout)
+    snap.update(repair_seconds=round(secs, 2), repair_cpu_seconds=round(cpu, 2))
     repaired, regressions = False, []
     if rc in (0, 1):
         rep = json.loads(out)
@@ -120,9 +131,15 @@ def table(snapshots):
     valid = [s for s in snapshots if "invalid" not in s]
     lines.append(f"snapshots: {len(valid)} valid, {len(invalid)} invalid; "
                  f"snapshots with regressions: {sum(1 for s in valid if s.get('regressions'))}; "
-                 f"routers {min((s['routers'] for s in valid), default=0)}-{max((s['routers'] for s in valid), default=0)}; "
-                 f"repair seconds median {_median([s.get('repair_seconds', 0) for s in valid])}, "
-                 f"max {max((s.get('repair_seconds', 0) for s in valid), default=0)}")
+                 f"routers {min((s['routers'] for s in valid), default=0)}-{max((s['routers'] for s in valid), default=0)}")
+    for step in ("diagnose", "repair"):
+        wall = [s.get(f"{step}_seconds", 0) for s in valid]
+        cpu = [s.get(f"{step}_cpu_seconds", 0) for s in valid]
+        lines.append(f"{step} seconds: wall median {_median(wall)}, max {max(wall, default=0)}; "
+                     f"CPU median {_median(cpu)}, max {max(cpu, default=0)}")
+    loads = [s["load"] for s in valid if "load" in s]
+    if loads:
+        lines.append(f"1-minute load during diagnose: {min(loads):.1f}-{max(loads):.1f}")
     return "\n".join(lines)
 
 
@@ -139,7 +156,9 @@ def main():
     ap.add_argument("--search-timeout", type=float, default=60, help="diagnose/repair --timeout")
     ap.add_argument("--timeout", type=float, default=600, help="seconds per routefix run")
     ap.add_argument("--classes", default=",".join(zoo_errors.CLASSES))
-    ap.add_argument("--graphs", help="comma-separated GML names under bench/zoo (default: all)")
+    ap.add_argument("--graphs", help="comma-separated GML names under bench/zoo (default: all); the"
+                    " cases are those the full table has for these graphs")
+    ap.add_argument("--only", help="comma-separated snapshot labels (GRAPH-vV-eE) to run, as in the full table")
     ap.add_argument("--work", help="keep snapshots here (default: a temporary directory)")
     ap.add_argument("--report", help="write every snapshot and case as JSON here")
     ap.add_argument("--detect-only", action="store_true", help="verify only (clean holds, errors detected)")
@@ -152,13 +171,17 @@ def main():
 
 def evaluate(args, work):
     gmls = sorted(glob.glob(os.path.join(ZOO, "*.gml")))
-    if args.graphs:
-        gmls = [g for g in gmls if os.path.basename(g)[:-4] in args.graphs.split(",")]
     classes = args.classes.split(",")
     snapshots, turn = [], 0
     for gml in gmls:
         for v in range(1, args.variants + 1):
             label = f"{os.path.basename(gml)[:-4]}-v{v}-e{args.errors}"
+            # A filtered-out snapshot still takes its turn, so the classes a snapshot gets do not
+            # depend on which others run (a rerun of a full table's misses gets the same cases).
+            if ((args.graphs and os.path.basename(gml)[:-4] not in args.graphs.split(","))
+                    or (args.only and label not in args.only.split(","))):
+                turn += args.errors
+                continue
             s = evaluate_snapshot(args.routefix, gml, os.path.join(work, label), v, args.errors, classes,
                                   turn, args.search_timeout, args.timeout, args.detect_only)
             turn += args.errors
