@@ -32,11 +32,9 @@ std::vector<IntentOutcome> intentOutcomes(const verify::VerifyReport& report) {
   return out;
 }
 
-std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const std::vector<symsim::Knob>& knobs,
-                                                                const std::vector<symsim::BgpSession>& sessions,
-                                                                std::vector<symsim::KnobChange> changes) {
-  std::sort(changes.begin(), changes.end());
-  if (auto it = checked_.find(changes); it != checked_.end()) return it->second;
+std::shared_ptr<CheckedCandidate> CandidateChecker::print(const std::vector<symsim::Knob>& knobs,
+                                                          const std::vector<symsim::BgpSession>& sessions,
+                                                          const std::vector<symsim::KnobChange>& changes) const {
   auto cand = std::make_shared<CheckedCandidate>();
   cand->edits = std::make_shared<ConfigEdits>(snapshot_);
   PatchPrinter printer(network_, sessions, *cand->edits);
@@ -51,6 +49,27 @@ std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const std::vecto
     }
     cand->changes.push_back({k, c.value, describeChange(k, c.value), firstNewPlace(placesBefore, cand->edits->places())});
   }
+  return cand;
+}
+
+std::optional<size_t> CandidateChecker::unwritable(const KnobSearch& search, std::vector<symsim::KnobChange> changes,
+                                                   std::string& note) {
+  std::sort(changes.begin(), changes.end());
+  auto it = checked_.find(changes);
+  std::shared_ptr<const CheckedCandidate> cand =
+      it != checked_.end() ? it->second : print(search.knobs().knobs(), search.sessions(), changes);
+  if (!cand->unprintable) return std::nullopt;
+  note = cand->unprintable_note;
+  checked_.emplace(std::move(changes), cand);  // check() of this set would print it the same
+  return cand->unprintable;
+}
+
+std::shared_ptr<const CheckedCandidate> CandidateChecker::check(const std::vector<symsim::Knob>& knobs,
+                                                                const std::vector<symsim::BgpSession>& sessions,
+                                                                std::vector<symsim::KnobChange> changes) {
+  std::sort(changes.begin(), changes.end());
+  if (auto it = checked_.find(changes); it != checked_.end()) return it->second;
+  auto cand = print(knobs, sessions, changes);
   if (!cand->unprintable) {
     ++runs_;
     PatchedFiles files;

@@ -50,11 +50,21 @@ class CandidateChecker {
   std::shared_ptr<const CheckedCandidate> check(const std::vector<symsim::Knob>& knobs,
                                                 const std::vector<symsim::BgpSession>& sessions,
                                                 std::vector<symsim::KnobChange> changes);
+  // The first of `changes` that cannot be written as a patch, with why (the change set is
+  // printed, not simulated; nullopt: every change can be written).
+  std::optional<size_t> unwritable(const KnobSearch& search, std::vector<symsim::KnobChange> changes,
+                                   std::string& note);
   // The search was rebuilt (or another knob list comes): its knob numbers now name other knobs.
   void forget() { checked_.clear(); }
   size_t runs() const { return runs_; }  // change sets checked (each once)
 
  private:
+  // `changes` (in knob order) written into a new candidate's edits; stops at the first it
+  // cannot write (CheckedCandidate::unprintable).
+  std::shared_ptr<CheckedCandidate> print(const std::vector<symsim::Knob>& knobs,
+                                          const std::vector<symsim::BgpSession>& sessions,
+                                          const std::vector<symsim::KnobChange>& changes) const;
+
   const std::filesystem::path& snapshot_;
   const model::Network& network_;
   const std::vector<verify::Intent>& intents_;

@@ -74,6 +74,14 @@ class KnobSearch {
     concrete_routes_ = routes;
   }
 
+  // Which change of a set cannot be written as a patch in its file's syntax (nullopt: every one
+  // can). With it, a destination is never settled on such a change: solveInTurn freezes the
+  // knob and solves that destination again. Otherwise the change reaches the round's concrete
+  // check, which cannot run, and every later destination's question "do the chosen changes fix
+  // it" falls back from the concrete check to Z3 for the rest of the round.
+  using WritableCheck = std::function<std::optional<size_t>(const std::vector<symsim::KnobChange>&)>;
+  void useWritableCheck(WritableCheck check) { writable_check_ = std::move(check); }
+
   const symsim::KnobTable& knobs() const { return knobs_; }
   const std::vector<symsim::BgpSession>& sessions() const { return sessions_; }
   size_t regionSize() const { return region_.size(); }
@@ -117,6 +125,10 @@ class KnobSearch {
   bool holds(const PrefixEncoding& enc, const std::vector<symsim::KnobChange>& changes, bool protect,
              double seconds, bool concretely);
   bool concreteCheckCheaper(const std::vector<PrefixEncoding*>& encodings) const;
+  // solvePart for one destination with the `fixed` changes, whose answer adds no change that
+  // cannot be written (see useWritableCheck).
+  Outcome solveWritable(PrefixEncoding& enc, bool withBlocked, bool protect, double seconds,
+                        std::vector<symsim::KnobChange>& more, const std::vector<symsim::KnobChange>& fixed);
   void notePathInterfaces(const symsim::DestinationIntent& part);
   // `changes` with the re-added session at `at` moved to the nearest reflector (and the
   // route-reflector-client statement for it along); nullopt when it leads to the nearest
@@ -144,6 +156,7 @@ class KnobSearch {
   std::set<std::string> endpoints_;  // sources and origins of the failing targets
   std::map<std::set<model::Link>, std::unique_ptr<sim::DataPlane>> scenario_planes_;  // by failed links
   ConcreteCheck concrete_check_;
+  WritableCheck writable_check_;
   size_t concrete_routes_ = 0;
   size_t fixed_knob_checks_ = 0;
 };

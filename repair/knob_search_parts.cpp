@@ -60,14 +60,14 @@ std::optional<KnobSearch::Outcome> KnobSearch::solveInTurn(bool protect, bool wi
       continue;
     }
     std::vector<symsim::KnobChange> more;
-    Outcome o = solvePart({e}, withBlocked, protect, left(), more, chosen);
+    Outcome o = solveWritable(*e, withBlocked, protect, left(), more, chosen);
     if (o == Outcome::Timeout) return o;
     if (o == Outcome::Unsatisfiable) {
       if (chosen.empty()) {
         if (mode == Mode::Solvable) continue;  // no fix of its own: left out of a partial repair
         return o;
       }
-      o = solvePart({e}, withBlocked, protect, left(), more);
+      o = solveWritable(*e, withBlocked, protect, left(), more, {});
       if (o == Outcome::Found) return std::nullopt;  // its fixes and the chosen ones exclude each other
       if (o == Outcome::Timeout || mode != Mode::Solvable) return o;
       continue;
@@ -137,6 +137,28 @@ std::optional<KnobSearch::Outcome> KnobSearch::solveInTurn(bool protect, bool wi
     return std::nullopt;
   changes = std::move(chosen);
   return Outcome::Found;
+}
+
+KnobSearch::Outcome KnobSearch::solveWritable(PrefixEncoding& enc, bool withBlocked, bool protect, double seconds,
+                                              std::vector<symsim::KnobChange>& more,
+                                              const std::vector<symsim::KnobChange>& fixed) {
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    double left = seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (left <= 0) return Outcome::Timeout;
+    Outcome o = solvePart({&enc}, withBlocked, protect, left, more, fixed);
+    if (o != Outcome::Found || !writable_check_) return o;
+    auto all = fixed;
+    for (const auto& c : more)
+      if (std::find(all.begin(), all.end(), c) == all.end()) all.push_back(c);
+    auto unwritable = writable_check_(all);
+    // A fixed change that cannot be written is the round's to report; a change of this answer
+    // is frozen (kept at its value) and the destination solved without it.
+    if (!unwritable ||
+        std::none_of(more.begin(), more.end(), [&](const symsim::KnobChange& c) { return c.knob == *unwritable; }))
+      return o;
+    freeze(*unwritable);
+  }
 }
 
 // Whether the encoding's goals hold with exactly these changes: a satisfiability check with

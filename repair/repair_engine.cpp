@@ -80,6 +80,10 @@ std::shared_ptr<const CheckedCandidate> solveSymbolically(const model::Network& 
     if (options.progress) options.progress(m);
   };
   std::shared_ptr<const CheckedCandidate> best;  // verified, breaks nothing, fixes the most
+  // A change that cannot be written is noted once, whether the search or the round found it.
+  auto noteOnce = [&](const std::string& note) {
+    if (std::find(result.notes.begin(), result.notes.end(), note) == result.notes.end()) result.notes.push_back(note);
+  };
   // The search checks its change sets concretely where that is cheaper than asking Z3 about
   // each destination (KnobSearch::useConcreteCheck); a check costs about a simulation.
   size_t routes = 0;
@@ -110,6 +114,12 @@ std::shared_ptr<const CheckedCandidate> solveSymbolically(const model::Network& 
           return holds;
         },
         routes);
+    made->useWritableCheck([&checker, &noteOnce, s = made.get()](const std::vector<symsim::KnobChange>& changes) {
+      std::string why;
+      auto knob = checker.unwritable(*s, changes, why);
+      if (knob) noteOnce(why);
+      return knob;
+    });
     return made;
   };
   auto search = makeSearch(level);
@@ -175,7 +185,7 @@ std::shared_ptr<const CheckedCandidate> solveSymbolically(const model::Network& 
     // re-checked (the search may have run this check already).
     auto cand = checker.check(*search, changes);
     if (cand->unprintable) {
-      result.notes.push_back(cand->unprintable_note);
+      noteOnce(cand->unprintable_note);
       search->freeze(*cand->unprintable);
       continue;
     }
