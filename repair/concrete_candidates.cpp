@@ -184,6 +184,30 @@ void activateKnobs(const model::Network& network, const model::Device& d, std::v
   }
 }
 
+// Neighbors of a VRF's BGP instance not activated in its IPv4 family, whose address a
+// device of the network holds.
+void vrfActivateKnobs(const model::Network& network, const model::Device& d, std::vector<Candidate>& out) {
+  for (const auto& [name, v] : d.vrfs) {
+    if (!v.bgp) continue;
+    for (size_t i = 0; i < v.bgp->neighbors.size(); ++i) {
+      const auto& n = v.bgp->neighbors[i];
+      if (n.activate || n.dynamic || !n.address) continue;
+      const model::Device* peer = ownerOf(network, model::IpAddress::fromV4(*n.address));
+      if (!peer || peer == &d) continue;
+      Knob k;
+      k.kind = KnobKind::FamilyActivate;
+      k.node = d.name;
+      k.peer_node = peer->name;
+      k.neighbor = i;
+      k.vrf = name;
+      k.span = n.span;
+      k.description = "neighbor " + n.id + " on " + d.name + " in address-family ipv4 vrf " + name;
+      k.key = "activate-vrf|" + d.name + "|" + name + "|" + std::to_string(i);
+      out.push_back({k, 0});
+    }
+  }
+}
+
 // The router that holds the destination (on an interface or as a static route) and runs
 // BGP without announcing it.
 void networkKnobs(const model::Device& d, const model::IpPrefix& dest, std::vector<Candidate>& out) {
@@ -380,6 +404,7 @@ std::vector<symsim::Knob> concreteCandidates(const model::Network& network, cons
   if (failing && hasVrfInterfaces(network)) {
     routeTargetKnobs(network, found);
     interfaceVrfKnobs(network, before, found);
+    for (const auto& d : network.devices) vrfActivateKnobs(network, d, found);
   }
   std::vector<std::tuple<int, int, size_t>> order;  // blame, rank, as found
   std::set<std::string> keys;

@@ -117,8 +117,8 @@ std::string why(const model::Network& network, const symsim::Knob& k, int64_t va
                          " (no static route to Null0 anchors it), so this statement announces nothing"
                    : "this static route anchors " + k.prefix.str();
     case KnobKind::FamilyActivate:
-      return "the session with " + k.peer_node + " does not carry IPv6 routes: " + k.node +
-             " does not activate it in address-family ipv6";
+      return "the session with " + k.peer_node + (k.ipv6 ? " does not carry IPv6 routes: " : " is down: ") +
+             k.node + " does not activate it in address-family " + (k.ipv6 ? "ipv6" : "ipv4 vrf " + k.vrf);
     case KnobKind::RouteTargetImport:
       return "vrf " + k.vrf + " on " + k.node + " does not import route target " + k.route_target +
              (k.replaces.empty() ? "" : " (it imports " + k.replaces + ", which no VRF exports)");

@@ -85,7 +85,7 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
       if (value) return nullRoute(*d, k, why);
       break;
     case KnobKind::FamilyActivate:
-      if (value) return activateIpv6(*d, k, why);
+      if (value) return k.ipv6 ? activateIpv6(*d, k, why) : activateInVrf(*d, k, why);
       break;
     case KnobKind::RouteTargetImport:
     case KnobKind::RouteTargetExport:

@@ -4,6 +4,7 @@
 // diff reads like an operator's edit.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,15 +37,24 @@ class PatchPrinter {
   bool session(const symsim::Knob& k, bool up, std::string& why);
   bool ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost, std::string& why);
   bool ospfInterface(const model::Device& d, const symsim::Knob& k, std::string& why);
-  // The IPv6 unicast family (patch_printer_ipv6.cpp): `neighbor X activate` and `network P`
-  // in the BGP block's `address-family ipv6 [unicast]`, which is added when there is none.
+  // Address families (patch_printer_family.cpp): `neighbor X activate` and `network P` in the
+  // BGP block's IPv6 family, which is added when there is none; `activate` in a VRF's family.
   bool activateIpv6(const model::Device& d, const symsim::Knob& k, std::string& why);
   bool ipv6Network(const model::Device& d, const symsim::Knob& k, bool present, std::string& why);
-  // Inserts `line` (without indentation) into the IPv6 family block: before its first line
-  // starting with the two words `before` (a neighbor's other lines), else after the last line
-  // starting with the word `after`, else at the block's top.
-  bool addToIpv6Family(const model::Device& d, const std::string& after, const std::string& before,
-                       const std::string& line, std::string& why);
+  bool activateInVrf(const model::Device& d, const symsim::Knob& k, std::string& why);
+  static std::string ipv6FamilyHeader(const model::Device& d);
+  // Where a line goes in an address-family block: the block whose header `isHeader` accepts
+  // (none: a new block headed `newHeader` at the end of the BGP block; "" refuses); in it,
+  // before the first line starting with the two words `companion` (or after the last such
+  // line when `afterCompanion`), else after the last line starting with the word `after`,
+  // else at the block's top.
+  struct FamilyPlace {
+    std::function<bool(const std::vector<std::string>&)> isHeader;
+    std::string newHeader;
+    std::string after;
+    std::string companion;
+    bool afterCompanion = false;
+  };
   // VRFs (patch_printer_vrf.cpp): a route target added or rewritten, an interface moved.
   bool routeTarget(const model::Device& d, const symsim::Knob& k, std::string& why);
   bool interfaceVrf(const model::Device& d, const symsim::Knob& k, std::string& why);
@@ -64,6 +74,7 @@ class PatchPrinter {
   bool joinPeerGroup(const model::Device& d, const Block& b, const std::string& addr,
                      const std::string& peerAs, bool ebgp);
   Block bgpBlock(const model::Device& d);
+  bool addToFamily(const Block& b, const FamilyPlace& place, const std::string& line, std::string& why);
   // Line in the BGP block that starts with these words (after indentation), last match.
   int findBgpLine(const model::Device& d, const std::vector<std::string>& words, bool last = true);
   // Where address-family ipv4 unicast starts inside the BGP block (0 if there is none).

@@ -36,7 +36,8 @@ enum class KnobKind {
   StaticRoute,           // static route for prefix on node towards peer_node
   // Knobs no symbolic encoding uses: the concrete search of repair/concrete_search.h proposes
   // them for intents symsim cannot encode (IPv6 destinations, VRFs) and the simulator judges.
-  FamilyActivate,        // node's neighbor (index) activated in the IPv6 unicast family
+  FamilyActivate,        // node's neighbor (index) activated in the IPv6 unicast family, or in
+                         // VRF `vrf`'s IPv4 family (the neighbor of that VRF's BGP instance)
   RouteTargetImport,     // VRF `vrf` on node imports `route_target` (replacing `replaces`)
   RouteTargetExport,     // VRF `vrf` on node exports `route_target` (replacing `replaces`)
   InterfaceVrf,          // node's interface moved into VRF `vrf` ("" the default VRF)

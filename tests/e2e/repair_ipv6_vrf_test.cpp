@@ -163,12 +163,36 @@ TEST_CASE("repair of the VRF error classes, IOS") {
        {"-  route-target import 65000:21", "+  route-target import 65000:2"}},
       {"interface in the wrong VRF", "pe1.cfg", " description BLUE site A LAN\n vrf forwarding BLUE",
        " description BLUE site A LAN\n vrf forwarding RED", {"- vrf forwarding RED", "+ vrf forwarding BLUE"}},
+      // `no bgp default ipv4-unicast` holds for the VRF's instance too: the CE session needs it.
+      {"missing activate in address-family ipv4 vrf", "pe1.cfg", "  neighbor 192.168.1.2 activate\n", "",
+       {"   neighbor 192.168.1.2 remote-as 65101", "+  neighbor 192.168.1.2 activate"}},
   };
   for (const auto& c : cases) {
     ScratchDir dir("repair-vrf-ios");
     auto root = dir.copy("examples/vpnv4-two-pes", "snapshot");
     edit(root / "configs/pe2.cfg", "route-target import 65000:20", "route-target import 65000:2");
     REQUIRE(runRoutefix({"verify", root.string(), "--format", "json"}).exit_code == 0);
+    checkRepair(dir, root, c);
+  }
+}
+
+// FRR PEs (the lab scenario vpnv4-two-pes): VRF instances of their own (`router bgp N vrf X`)
+// and the VRF on the interface line.
+TEST_CASE("repair of the VRF error classes, FRR") {
+  const std::vector<Case> cases = {
+      {"missing activate in a VRF instance's address-family ipv4 unicast", "pe1.conf",
+       " bgp router-id 192.168.1.1\n", " bgp router-id 192.168.1.1\n no bgp default ipv4-unicast\n",
+       {"  address-family ipv4 unicast", "+  neighbor 192.168.1.2 activate", "   label vpn export auto"}},
+      {"interface in the wrong VRF", "pe1.conf", "interface lan-blue vrf BLUE", "interface lan-blue vrf RED",
+       {"-interface lan-blue vrf RED", "+interface lan-blue vrf BLUE"}},
+  };
+  for (const auto& c : cases) {
+    ScratchDir dir("repair-vrf-frr");
+    auto root = dir.copy("tests/lab/scenarios/vpnv4-two-pes", "snapshot");
+    dir.write("snapshot/intents.yaml",
+              "intents:\n"
+              "  - {name: red-learns-ce1, type: route, node: pe1, vrf: RED, prefix: \"203.0.113.1/32\"}\n"
+              "  - {name: blue-lan-at-pe1, type: route, node: pe1, vrf: BLUE, prefix: \"10.1.0.0/24\"}\n");
     checkRepair(dir, root, c);
   }
 }
