@@ -27,7 +27,8 @@ std::string trimmedLine(ConfigEdits& text, const std::string& file, int line) {
 }
 
 // The block a statement written after `line` belongs to. Junos (braces): the innermost one,
-// its header (after a closing brace, the block that brace closes, which it sits beside). IOS
+// its header (after a closing brace, the block around the one that brace closes: a neighbor
+// written after another neighbor's block is in their group). IOS
 // style: the top-level section (`router bgp`, not `address-family`, as error_injection.py and
 // the zoo corpus count a deleted line's block).
 int enclosingHeader(ConfigEdits& text, const std::string& file, int line, bool braces) {
@@ -40,11 +41,11 @@ int enclosingHeader(ConfigEdits& text, const std::string& file, int line, bool b
   }
   std::string at = trimmedLine(text, file, line);
   if (at != "}" && !at.empty() && at.back() == '{') return line;
-  int depth = at == "}" ? 0 : 1;  // after a statement: find the brace that opens its block
+  int depth = 1;  // find the brace that opens the block the line sits in (a `}` closes its own first)
   for (int n = line; n >= 1; --n) {
     std::string l = trimmedLine(text, file, n);
     depth += static_cast<int>(std::count(l.begin(), l.end(), '}')) - static_cast<int>(std::count(l.begin(), l.end(), '{'));
-    if (depth <= 0 && (n < line || at != "}")) return n;
+    if (depth <= 0) return n;
   }
   return line;
 }

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "repair/junos_statement_placer.h"
+#include "semantics/config_rules.h"
 
 namespace routefix::repair {
 
@@ -57,17 +59,21 @@ size_t matchTypeWords(const std::vector<std::string>& words, size_t at) {
   return 0;
 }
 
-// The first BGP group of the file declared `type internal`, also one whose neighbors were all
-// deleted: the model lists neighbors only, but the group keeps its local-address and policies.
-std::optional<std::string> internalGroup(JunosStatementPlacer& placer, ConfigEdits& edits) {
+// The first BGP group of the file declared `type TYPE` (internal or external) and not in
+// `skip`, also one whose neighbors were all deleted: the model lists neighbors only, but the
+// group keeps its local-address and policies.
+std::optional<std::string> groupOfType(JunosStatementPlacer& placer, ConfigEdits& edits, const std::string& type,
+                                       const std::set<std::string>& skip = {}) {
   const auto& lines = edits.lines(placer.file());
   for (int n = 1; n <= static_cast<int>(lines.size()); ++n) {
     auto words = splitWords(lines[n - 1]);
-    if (words.size() < 2 || bare(words.back()) != "internal" || words[words.size() - 2] != "type") continue;
+    if (words.size() < 2 || bare(words.back()) != type || words[words.size() - 2] != "type") continue;
     auto path = placer.pathWords(n);
     if (path.size() < 3 || path[0] != "protocols" || path[1] != "bgp") continue;
-    if (placer.setForm() && path.size() >= 4 && path[2] == "group") return path[3];
-    if (!placer.setForm() && path[2].rfind("group ", 0) == 0) return path[2].substr(6);
+    std::optional<std::string> group;
+    if (placer.setForm() && path.size() >= 4 && path[2] == "group") group = path[3];
+    if (!placer.setForm() && path[2].rfind("group ", 0) == 0) group = path[2].substr(6);
+    if (group && !skip.count(*group)) return group;
   }
   return std::nullopt;
 }
@@ -344,8 +350,44 @@ bool JunosPatchPrinter::fixSessionSide(const model::Device& d, const symsim::Ses
                         {"peer-as " + peerAs}, why);
     }
     if (!ebgp)
-      if (auto group = internalGroup(placer, edits_))
+      if (auto group = groupOfType(placer, edits_, "internal"))
         return placer.add({"protocols", "bgp", "group " + *group}, {"neighbor " + peer.address.str()}, why);
+    // An external group left without neighbors: most likely the one the session was deleted
+    // from, and it holds what its neighbors share.
+    std::set<std::string> peopled;
+    for (const auto& n : d.bgp->neighbors) peopled.insert(n.peer_group);
+    if (ebgp)
+      if (auto group = groupOfType(placer, edits_, "external", peopled))
+        return placer.add({"protocols", "bgp", "group " + *group, "neighbor " + peer.address.str()},
+                          {"peer-as " + peerAs}, why);
+    // An external group whose neighbors each name their peer-as (one group for several
+    // peer ASes): the new neighbor joins it configured like the device's other eBGP neighbor,
+    // as the IOS and FRR printers copy that neighbor's lines; what its block does not say
+    // (policies written for the whole group) it inherits there too.
+    if (ebgp)
+      if (const auto* tmpl = semantics::sessionTemplate(*d.bgp, true); tmpl && !tmpl->peer_group.empty()) {
+        auto written = [&](const char* key) {
+          auto span = tmpl->statement_spans.find(key);
+          return span != tmpl->statement_spans.end() && within(span->second, tmpl->span);
+        };
+        if (written("peer-as")) {
+          std::vector<std::string> statements{"peer-as " + peerAs};
+          auto chain = [&](const char* key, const std::vector<std::string>& policies) {
+            if (!written(key) || policies.empty()) return;
+            std::string list = policies.front();
+            if (policies.size() > 1) {
+              list = "[";
+              for (const auto& p : policies) list += " " + p;
+              list += " ]";
+            }
+            statements.push_back(std::string(key) + " " + list);
+          };
+          chain("import", tmpl->import_policies);
+          chain("export", tmpl->export_policies);
+          return placer.add({"protocols", "bgp", "group " + tmpl->peer_group, "neighbor " + peer.address.str()},
+                            statements, why);
+        }
+      }
     // A new group, with the policies of the device's other groups of the same kind.
     std::vector<std::string> statements{ebgp ? "type external" : "type internal"};
     if (ebgp) statements.push_back("peer-as " + peerAs);

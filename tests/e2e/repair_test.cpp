@@ -100,8 +100,8 @@ TEST_CASE("repair adds Junos statements in the right block, hierarchical and set
   };
   const Case cases[] = {
       {"prefix-list-typo", {"+        10.3.0.0/24;"}},
-      {"missing-session",
-       {"+        group R3 {", "+            peer-as 65003;", "+            neighbor 10.0.0.6;", "+        }"}},
+      // Into the group whose other neighbor writes its own peer-as, as that neighbor is written.
+      {"missing-session", {"+            neighbor 10.0.0.6 {", "+                peer-as 65003;", "+            }"}},
       {"missing-network",
        {"+set policy-options policy-statement EXPORT term originate-10.3.0.0-24 from protocol direct",
         "+set policy-options policy-statement EXPORT term originate-10.3.0.0-24 then accept"}},

@@ -294,3 +294,34 @@ TEST_CASE("repair never settles a destination on a change it cannot write") {
   for (const auto& n : j["notes"]) noted = noted || n.get<std::string>().find("cannot write") != std::string::npos;
   CHECK(noted);
 }
+
+// A Junos router loses an eBGP neighbor block (`neighbor A { peer-as N; import ...; export ...; }`).
+// The session comes back as a neighbor block in the group it was deleted from: one left with
+// no neighbor (Abilene's KansasCity), else the group whose other neighbor writes its own
+// peer-as, configured like that neighbor (Karen's WLG), as the IOS and FRR printers copy that
+// neighbor's lines. Before, a new group named after the peer was written beside it (5 and 7
+// lines, where the re-added block now takes 3 and 5).
+void checkJunosNeighborReadded(const std::string& graph, int seed, const std::string& address,
+                               const std::string& peerAs) {
+  CAPTURE(graph);
+  ScratchDir dir("repair-zoo-junos-ebgp");
+  generate(dir, "deleted-ebgp-neighbor", seed, graph);
+  auto deleted = deletedLines(dir / "clean", dir / "broken");
+  REQUIRE(deleted.count("neighbor " + address + " {") == 1);
+  auto r = runRoutefix({"repair", (dir / "broken").string(), "--format", "json", "--out", (dir / "patched").string()});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  auto added = addedLines(j);
+  CHECK(added.count("neighbor " + address + " {") == 1);
+  CHECK(added.count("peer-as " + peerAs + ";") == 1);
+  CHECK(std::none_of(added.begin(), added.end(), [](const std::string& l) { return l.rfind("group ", 0) == 0; }));
+  CHECK(added.size() <= deleted.size());
+  CHECK(runRoutefix({"verify", (dir / "patched").string(), "--format", "json"}).exit_code == 0);
+}
+
+TEST_CASE("repair writes a deleted Junos eBGP neighbor back into its group") {
+  checkJunosNeighborReadded("Abilene", 5, "10.0.0.41", "65002");  // KansasCity: `group ebgp` left empty
+  checkJunosNeighborReadded("Karen", 5, "10.0.0.33", "65002");    // WLG: beside another neighbor block
+}
