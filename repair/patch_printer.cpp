@@ -251,8 +251,35 @@ int PatchPrinter::findBgpLine(const model::Device& d, const std::vector<std::str
   return found;
 }
 
+namespace {
+
+// `address-family ipv4 [unicast]`: the default VRF's IPv4 unicast family (not `ipv4 vrf X`,
+// `ipv4 vpn`, `ipv4 multicast`).
+bool isIpv4UnicastHeader(const std::vector<std::string>& w) {
+  return w.size() >= 2 && w[0] == "address-family" && w[1] == "ipv4" && (w.size() == 2 || (w.size() == 3 && w[2] == "unicast"));
+}
+
+}  // namespace
+
 int PatchPrinter::addressFamilyLine(const model::Device& d) {
-  return findBgpLine(d, {"address-family", "ipv4"}, false);
+  Block b = bgpBlock(d);
+  for (int l = b.first; l <= b.last && b.first > 0; ++l)
+    if (isIpv4UnicastHeader(splitWords(edits_.line(b.file, l)))) return l;
+  return 0;
+}
+
+int PatchPrinter::lastIpv4NetworkLine(const model::Device& d) {
+  Block b = bgpBlock(d);
+  int found = 0;
+  bool otherFamily = false;  // inside an address family other than IPv4 unicast
+  for (int l = b.first; l <= b.last && b.first > 0; ++l) {
+    auto w = splitWords(edits_.line(b.file, l));
+    if (w.empty()) continue;
+    if (w[0] == "address-family") otherFamily = !isIpv4UnicastHeader(w);
+    else if (w[0] == "exit-address-family") otherFamily = false;
+    else if (w[0] == "network" && !otherFamily) found = l;
+  }
+  return found;
 }
 
 bool PatchPrinter::network(const model::Device& d, const symsim::Knob& k, bool present,
@@ -266,7 +293,7 @@ bool PatchPrinter::network(const model::Device& d, const symsim::Knob& k, bool p
     edits_.remove(k.span.file, k.span.first_line);
     return true;
   }
-  int after = findBgpLine(d, {"network"});
+  int after = lastIpv4NetworkLine(d);
   std::string indent;
   if (after) {
     indent = indentOf(edits_.line(b.file, after));

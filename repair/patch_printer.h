@@ -79,6 +79,9 @@ class PatchPrinter {
   int findBgpLine(const model::Device& d, const std::vector<std::string>& words, bool last = true);
   // Where address-family ipv4 unicast starts inside the BGP block (0 if there is none).
   int addressFamilyLine(const model::Device& d);
+  // The last `network` line of the IPv4 unicast family (0 if there is none): not one of the
+  // IPv6 family's or a VRF's.
+  int lastIpv4NetworkLine(const model::Device& d);
 
   const model::Network& network_;
   const std::vector<symsim::BgpSession>& sessions_;

@@ -208,7 +208,10 @@ std::shared_ptr<const CheckedCandidate> solveSymbolically(const model::Network& 
     if (!regression && failing < failingCount(result.before) &&
         (!best || failing < failingCount(best->after)))
       best = cand;
-    if (!regression && failing == 0) break;
+    // Done when every intent it encodes holds: the others are the concrete search's.
+    bool encodedHold = std::all_of(targets.begin(), targets.end(),
+                                   [&](const Target& t) { return !t.required || cand->after[t.intent].holds; });
+    if (!regression && (failing == 0 || encodedHold)) break;
     if (++rejectedHere >= rejectedBeforeWidening && widen("the region's patches keep failing the concrete check"))
       continue;
     // Learn: block this assignment, protect the held intents it broke, and add any failure

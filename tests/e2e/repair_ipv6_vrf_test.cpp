@@ -125,6 +125,33 @@ TEST_CASE("repair of the IPv6 error classes, FRR") {
   }
 }
 
+// An IPv4 and an IPv6 intent broken at once (r4 lost both its `network` lines): the symbolic
+// search writes the IPv4 line into the IPv4 family (not after the IPv6 family's last
+// `network`, where it once went and the parser refused it), the concrete search adds the
+// IPv6 one on top, and one patch fixes both.
+TEST_CASE("repair of an IPv4 and an IPv6 error together, FRR") {
+  ScratchDir dir("repair-dual");
+  auto root = dir.copy("tests/lab/scenarios/dual-stack-diamond", "snapshot");
+  edit(root / "configs/r4.conf", "  network 10.4.0.0/24\n", "");
+  edit(root / "configs/r4.conf", "  network 2001:db8:a4::/64\n", "");
+  dir.write("snapshot/intents.yaml",
+            "intents:\n"
+            "  - {name: lan4-v4, type: reachability, from: [r1], to: \"10.4.0.0/24\"}\n"
+            "  - {name: lan4-v6, type: reachability, from: [r1], to: \"2001:db8:a4::/64\"}\n"
+            "  - {name: guest-isolated, type: isolation, from: [r1], to: \"2001:db8:99::/64\"}\n");
+  auto r = runRoutefix({"repair", root.string(), "--format", "json"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  CHECK(j["changes"] == 2);
+  REQUIRE(j["patches"].size() == 1);
+  std::string diff = j["patches"][0]["diff"];
+  CAPTURE(diff);
+  CHECK(diff.find("  address-family ipv4 unicast\n+  network 10.4.0.0/24\n") != std::string::npos);
+  CHECK(diff.find("   network 2001:db8:99::/64\n+  network 2001:db8:a4::/64\n") != std::string::npos);
+}
+
 TEST_CASE("repair of the IPv6 error classes, IOS") {
   const std::vector<Case> cases = {
       // Two digits swapped: the entry is rewritten, its length and `le` kept.
