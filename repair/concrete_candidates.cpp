@@ -43,11 +43,29 @@ model::IpPrefix carryingIpv6(const std::vector<model::IpPrefix>& known, const mo
   return best.value_or(to);
 }
 
-// Bits in which two prefixes differ over the length both cover: small for a typo.
-int differingBits(const model::IpPrefix& a, const model::IpPrefix& b) {
-  int n = 0;
-  for (unsigned i = 0; i < std::min(a.length, b.length); ++i) n += a.address.bit(i) != b.address.bit(i);
-  return n;
+// Edits (a character typed wrong, added, left out, or two swapped: the optimal string
+// alignment distance) between two texts: how far a prefix as written is from the one meant.
+size_t typos(const std::string& a, const std::string& b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// How far an entry is from matching `dest`: the typos in its address (against the
+// destination's leading bits of the entry's length), and 2 more when the destination's length
+// is outside the lengths it matches.
+template <typename Entry>
+size_t entryDistance(const Entry& entry, const model::IpPrefix& dest) {
+  uint8_t lo = entry.ge ? *entry.ge : entry.prefix.length;
+  uint8_t hi = entry.le ? *entry.le : (entry.ge ? model::maxPrefixLength(dest.family()) : entry.prefix.length);
+  bool fits = entry.prefix.length <= dest.length && lo <= dest.length && dest.length <= hi;
+  return typos(entry.prefix.address.str(), dest.address.masked(entry.prefix.length).str()) + (fits ? 0 : 2);
 }
 
 // The IPv6 prefix-lists some session's IPv6 family or some route-map clause applies.
@@ -65,8 +83,8 @@ std::set<std::string> ipv6ListsInUse(const model::Device& d) {
 }
 
 // A list that does not permit the destination: the entry that denies it turns to permit;
-// under the implicit deny, a permit entry a few bits off is rewritten to match it (a typo),
-// else a permit entry is added.
+// under the implicit deny, a permit entry a few typos off is rewritten to match it (nearest
+// first), else a permit entry is added.
 void prefixListKnobs(const model::Device& d, const model::IpPrefix& dest, std::vector<Candidate>& out) {
   for (const auto& name : ipv6ListsInUse(d)) {
     auto it = d.ipv6_prefix_lists.find(name);
@@ -89,16 +107,16 @@ void prefixListKnobs(const model::Device& d, const model::IpPrefix& dest, std::v
     }
     for (size_t e = 0; e < list.entries.size(); ++e) {
       const auto& entry = list.entries[e];
-      int distance = differingBits(entry.prefix, dest);
-      if (entry.action != model::Action::Permit || entry.prefix.family() != dest.family() || distance > 8) continue;
+      if (entry.action != model::Action::Permit || entry.prefix.family() != dest.family()) continue;
+      size_t distance = entryDistance(entry, dest);
+      if (distance > 4) continue;
       Knob m = k;
       m.kind = KnobKind::PrefixListEntryMatch;
       m.entry = e;
       m.span = entry.span;
       m.description = where + " seq " + std::to_string(entry.seq);
       m.key = "pl6-match|" + d.name + "|" + name + "|" + std::to_string(e) + "|" + dest.str();
-      // A typo in the address bits keeps the length: those entries first.
-      out.push_back({m, 1 + distance + (entry.prefix.length == dest.length ? 0 : 4)});
+      out.push_back({m, 1 + static_cast<int>(distance)});
     }
     k.kind = KnobKind::PrefixListAddPermit;
     k.entry = list.entries.size();
@@ -406,13 +424,17 @@ std::vector<symsim::Knob> concreteCandidates(const model::Network& network, cons
     interfaceVrfKnobs(network, before, found);
     for (const auto& d : network.devices) vrfActivateKnobs(network, d, found);
   }
-  std::vector<std::tuple<int, int, size_t>> order;  // blame, rank, as found
+  // A deny clause turned to permit lets through whatever else it stopped (a policy's final
+  // `then reject`, where a blame often lands): it comes after every narrower change.
+  std::vector<std::tuple<bool, int, int, size_t>> order;  // broad, blame, rank, as found
   std::set<std::string> keys;
   for (size_t i = 0; i < found.size(); ++i)
-    if (keys.insert(found[i].knob.key).second) order.emplace_back(blameRank(found[i].knob, before), found[i].rank, i);
+    if (keys.insert(found[i].knob.key).second)
+      order.emplace_back(found[i].knob.kind == KnobKind::ClauseAction, blameRank(found[i].knob, before),
+                         found[i].rank, i);
   std::sort(order.begin(), order.end());
   std::vector<symsim::Knob> out;
-  for (const auto& [blame, rank, i] : order) {
+  for (const auto& [broad, blame, rank, i] : order) {
     Knob k = found[i].knob;
     k.original = 0;  // every candidate is a statement turned on: 0 as it is, 1 changed
     k.cost = 1;

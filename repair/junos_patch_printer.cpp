@@ -186,26 +186,33 @@ bool JunosPatchPrinter::rewriteValue(const model::SourceSpan& span, const std::s
   return true;
 }
 
+namespace {
+
+// The prefix type `P` (model::Prefix, model::IpPrefix) read from a word of the config.
+template <typename P>
+std::optional<P> parsePrefix(const std::string& word) {
+  return P::parse(bare(word));
+}
+
 // A prefix-list entry (`10.33.0.0/24;`) or route-filter (`route-filter 10.33.0.0/24 exact;`)
-// rewritten to cover the prefix. The length and match type stay when the prefix fits them
-// (a typo in the address bits); otherwise the entry becomes an exact match of the prefix.
-bool JunosPatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k, std::string& why) {
-  const auto& entry = d.prefix_lists.at(k.list).entries[k.entry];
-  std::string line = edits_.line(entry.span.file, entry.span.first_line);
+// of either family (`Entry` holds a `P`) rewritten to cover `p`. The length and match type
+// stay when the prefix fits them (a typo in the address bits); otherwise the entry becomes an
+// exact match of the prefix.
+template <typename Entry, typename P>
+bool rewriteEntry(ConfigEdits& edits, const Entry& entry, const P& p, uint8_t maxLength, std::string& why) {
+  std::string line = edits.line(entry.span.file, entry.span.first_line);
   auto words = splitWords(line);
   size_t at = 0;
-  while (at < words.size() && !(model::Prefix::parse(bare(words[at])) && *model::Prefix::parse(bare(words[at])) == entry.prefix))
-    ++at;
+  while (at < words.size() && !(parsePrefix<P>(words[at]) && *parsePrefix<P>(words[at]) == entry.prefix)) ++at;
   if (at == words.size()) {
     why = "prefix " + entry.prefix.str() + " not found at " + where(entry.span);
     return false;
   }
-  const model::Prefix& p = k.prefix;
   uint8_t lo = entry.ge ? *entry.ge : entry.prefix.length;
-  uint8_t hi = entry.le ? *entry.le : (entry.ge ? 32 : entry.prefix.length);
+  uint8_t hi = entry.le ? *entry.le : (entry.ge ? maxLength : entry.prefix.length);
   if (entry.prefix.length <= p.length && p.length >= lo && p.length <= hi) {
-    edits_.replace(entry.span.file, entry.span.first_line,
-                   replaceKeepingTerminator(line, words, at, model::Prefix(p.address, entry.prefix.length).str()));
+    edits.replace(entry.span.file, entry.span.first_line,
+                  replaceKeepingTerminator(line, words, at, P(p.address, entry.prefix.length).str()));
     return true;
   }
   bool routeFilter = at > 0 && words[at - 1] == "route-filter";
@@ -215,8 +222,17 @@ bool JunosPatchPrinter::prefixListEntry(const model::Device& d, const symsim::Kn
   if (!rest.empty() && bare(rest).empty()) rest.clear();
   std::string text = indentOf(line) + joinWords(words, 0, at) + (at ? " " : "") + p.str() +
                      (routeFilter ? " exact" : "") + (rest.empty() || rest == ";" ? "" : " " + bare(rest));
-  edits_.replace(entry.span.file, entry.span.first_line, text + (terminated ? ";" : ""));
+  edits.replace(entry.span.file, entry.span.first_line, text + (terminated ? ";" : ""));
   return true;
+}
+
+}  // namespace
+
+bool JunosPatchPrinter::prefixListEntry(const model::Device& d, const symsim::Knob& k, std::string& why) {
+  if (k.ipv6)
+    return rewriteEntry(edits_, d.ipv6_prefix_lists.at(k.list).entries[k.entry], k.ip_prefix,
+                        model::maxPrefixLength(k.ip_prefix.family()), why);
+  return rewriteEntry(edits_, d.prefix_lists.at(k.list).entries[k.entry], k.prefix, 32, why);
 }
 
 // A new prefix in the list the policy names. The parser's derived lists say where they come
@@ -227,7 +243,7 @@ bool JunosPatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob
   std::string name = k.list.substr(0, k.list.find('~'));
   size_t slash = name.find('/');
   if (slash == std::string::npos)
-    return placer.add({"policy-options", "prefix-list " + name}, {k.prefix.str()}, why);
+    return placer.add({"policy-options", "prefix-list " + name}, {k.prefixText()}, why);
   size_t second = name.find('/', slash + 1);
   if (second == std::string::npos || name.compare(second + 1, 12, "route-filter") != 0 ||
       name.size() != second + 13) {
@@ -237,7 +253,7 @@ bool JunosPatchPrinter::prefixListAdd(const model::Device& d, const symsim::Knob
   // Longest match: an exact filter for the prefix wins over the shorter ones that missed it.
   return placer.add({"policy-options", "policy-statement " + name.substr(0, slash),
                      "term " + name.substr(slash + 1, second - slash - 1), "from"},
-                    {"route-filter " + k.prefix.str() + " exact"}, why);
+                    {"route-filter " + k.prefixText() + " exact"}, why);
 }
 
 bool JunosPatchPrinter::ospfCost(const model::Device& d, const symsim::Knob& k, int64_t cost, std::string& why) {

@@ -50,10 +50,13 @@ bool PatchPrinter::apply(const symsim::Knob& k, int64_t value, std::string& why)
     why = "unknown device " + k.node;
     return false;
   }
-  bool ipv6OrVrf = k.ipv6 || k.kind == KnobKind::FamilyActivate || k.kind == KnobKind::RouteTargetImport ||
-                   k.kind == KnobKind::RouteTargetExport || k.kind == KnobKind::InterfaceVrf;
-  if (d->vendor == model::Vendor::Junos && ipv6OrVrf) {
-    why = "IPv6 and VRF changes are not written in Junos syntax yet";
+  // Junos IPv6 changes: prefix-list entries and route-filters only (they are written as the
+  // IPv4 ones are); the rest of the IPv6 and VRF knobs has no Junos printer yet.
+  bool junosWritten = !k.ipv6 || k.kind == KnobKind::PrefixListEntryMatch || k.kind == KnobKind::PrefixListAddPermit;
+  bool vrf = k.kind == KnobKind::FamilyActivate || k.kind == KnobKind::RouteTargetImport ||
+             k.kind == KnobKind::RouteTargetExport || k.kind == KnobKind::InterfaceVrf;
+  if (d->vendor == model::Vendor::Junos && (!junosWritten || vrf)) {
+    why = "this IPv6 or VRF change is not written in Junos syntax yet";
     return false;
   }
   if (d->vendor == model::Vendor::Junos && k.kind != KnobKind::SessionUp)

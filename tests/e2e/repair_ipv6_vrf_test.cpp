@@ -1,6 +1,6 @@
 // `routefix repair` for intents the symbolic engine cannot encode, by the concrete search
-// (repair/concrete_search.h): IPv6 destinations (issue 16 item 5) and VRF intents (issue 15
-// item 4). One small broken snapshot per error class, each made from a correct one by one
+// (repair/concrete_search.h): IPv6 destinations (issue 16 item 5: FRR, IOS, Junos) and VRF
+// intents (issue 15 item 4: IOS, FRR, EOS). One small broken snapshot per error class, each made from a correct one by one
 // edit: the repair must be found, verified, one change, written as the operator would (the
 // diff's lines checked exactly), and its --out snapshot must verify clean.
 #include <doctest/doctest.h>
@@ -168,6 +168,23 @@ TEST_CASE("repair of the IPv6 error classes, IOS") {
     writeIosChain(dir, dir / "snapshot");
     checkRepair(dir, dir / "snapshot", c);
   }
+}
+
+// Junos (r2 of tests/data/junos/ipv6/bgp6-chain-mixed, hierarchical): an IPv6 route-filter
+// with two digits swapped is rewritten, its length and `upto` kept; the policy's final `then
+// reject`, where the blame lands, is a broader change and is not what comes back.
+TEST_CASE("repair of an IPv6 route-filter typo, Junos") {
+  ScratchDir dir("repair-ipv6-junos");
+  auto root = dir.copy("tests/data/junos/ipv6/bgp6-chain-mixed", "snapshot");
+  dir.write("snapshot/intents.yaml",
+            "intents:\n"
+            "  - {name: r2-learns-a1, type: route, node: r2, prefix: \"2001:db8:a1::/64\"}\n"
+            "  - {name: r3-reaches-a1, type: reachability, from: [r3], to: \"2001:db8:a1::/64\"}\n");
+  checkRepair(dir, root,
+              {"route-filter typo", "r2.conf", "route-filter 2001:db8:a1::/48 upto /64;",
+               "route-filter 2001:db8:1a::/48 upto /64;",
+               {"-                route-filter 2001:db8:1a::/48 upto /64;",
+                "+                route-filter 2001:db8:a1::/48 upto /64;"}});
 }
 
 // The missing activation has no IPv6 family block to go into: repair writes one.
