@@ -125,6 +125,24 @@ TEST_CASE("repair of the IPv6 error classes, FRR") {
   }
 }
 
+// A deny clause of a route-map that only the IPv6 family applies (r4's export to r2, made a
+// map of its own first): the clause turns back to permit.
+TEST_CASE("repair of a deny clause on an IPv6 session, FRR") {
+  ScratchDir dir("repair-ipv6-clause");
+  auto root = dir.copy("tests/lab/scenarios/dual-stack-diamond", "snapshot");
+  edit(root / "configs/r4.conf", "  neighbor 10.24.0.2 route-map ALL in\n  neighbor 10.24.0.2 route-map ALL out\n  neighbor 2001",
+       "  neighbor 10.24.0.2 route-map ALL in\n  neighbor 10.24.0.2 route-map V6-TO-R2 out\n  neighbor 2001");
+  edit(root / "configs/r4.conf", "route-map ALL permit 10\n", "route-map ALL permit 10\n!\nroute-map V6-TO-R2 permit 10\n");
+  dir.write("snapshot/intents.yaml",
+            "intents:\n"
+            "  - {name: r2-learns-lan4, type: route, node: r2, prefix: \"2001:db8:a4::/64\"}\n"
+            "  - {name: r1-reaches-lan4, type: reachability, from: [r1], to: \"2001:db8:a4::/64\"}\n");
+  REQUIRE(runRoutefix({"verify", root.string(), "--format", "json"}).exit_code == 0);
+  checkRepair(dir, root,
+              {"deny clause", "r4.conf", "route-map V6-TO-R2 permit 10", "route-map V6-TO-R2 deny 10",
+               {"-route-map V6-TO-R2 deny 10", "+route-map V6-TO-R2 permit 10"}});
+}
+
 // An IPv4 and an IPv6 intent broken at once (r4 lost both its `network` lines): the symbolic
 // search writes the IPv4 line into the IPv4 family (not after the IPv6 family's last
 // `network`, where it once went and the parser refused it), the concrete search adds the
