@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -236,6 +237,28 @@ TEST_CASE("repair of the VRF error classes, IOS") {
     REQUIRE(runRoutefix({"verify", root.string(), "--format", "json"}).exit_code == 0);
     checkRepair(dir, root, c);
   }
+}
+
+// Two VRF errors at once (pe2's RED lost its import, pe1's BLUE LAN sits in RED): no single
+// change fixes both, so every single candidate is checked before the pair that does.
+TEST_CASE("repair of two VRF errors together needs a pair of changes, IOS") {
+  ScratchDir dir("repair-vrf-pair");
+  auto root = dir.copy("examples/vpnv4-two-pes", "snapshot");
+  edit(root / "configs/pe2.cfg", "route-target import 65000:20", "route-target import 65000:2");
+  edit(root / "configs/pe2.cfg", "  route-target export 65000:1\n  route-target import 65000:1\n",
+       "  route-target export 65000:1\n");
+  edit(root / "configs/pe1.cfg", " description BLUE site A LAN\n vrf forwarding BLUE",
+       " description BLUE site A LAN\n vrf forwarding RED");
+  auto r = runRoutefix({"repair", root.string(), "--format", "json"});
+  CAPTURE(r.err);
+  REQUIRE(r.exit_code == 0);
+  auto j = r.json();
+  CHECK(j["status"] == "repaired");
+  CHECK(j["changes"] == 2);
+  CHECK(j["intents_after"]["failed"] == 0);
+  std::set<std::string> kinds;
+  for (const auto& c : j["change_list"]) kinds.insert(c["kind"].get<std::string>());
+  CHECK(kinds == std::set<std::string>{"route-target-import", "interface-vrf"});
 }
 
 // FRR PEs (the lab scenario vpnv4-two-pes): VRF instances of their own (`router bgp N vrf X`)
