@@ -379,6 +379,16 @@ struct BgpNeighborIpv6 {
 // may peer and where routes may leak (semantics/bgp_roles.h).
 enum class BgpRole { None, Provider, Customer, Peer, RsServer, RsClient };
 
+// FRR `neighbor X advertise-map A exist-map|non-exist-map C` (conditional advertisement):
+// the routes A permits go to the peer only while C permits some path of the router's BGP
+// table (exist-map), or only while it permits none (non-exist-map); semantics in
+// semantics/conditional_advertisement.h.
+struct BgpConditionalAdvertisement {
+  std::string advertise_map;
+  std::string condition_map;
+  bool exist = true;  // exist-map; false: non-exist-map
+};
+
 struct BgpNeighbor {
   std::string id;  // as written: the peer address (or the interface, for FRR unnumbered)
   std::optional<Ipv4> address;
@@ -435,6 +445,8 @@ struct BgpNeighbor {
   // path (one per neighbouring AS) instead of the best. Kept for the record: the simulator
   // sends best paths only (see README "What is not modelled").
   bool addpath_tx = false;
+  // IPv4 unicast conditional advertisement (statement "advertise-map").
+  std::optional<BgpConditionalAdvertisement> conditional_advertisement;
   // Policy chains (IOS has at most one route-map; Junos may chain several).
   std::vector<std::string> import_policies;
   std::vector<std::string> export_policies;

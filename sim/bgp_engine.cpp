@@ -10,10 +10,12 @@
 
 #include "semantics/bgp_next_hop.h"
 #include "semantics/bgp_roles.h"
+#include "semantics/conditional_advertisement.h"
 #include "semantics/config_rules.h"
 #include "semantics/session_as_path.h"
 #include "sim/bgp_decision.h"
 #include "sim/bgp_peering_facts.h"
+#include "sim/conditional_advertisement.h"
 #include "sim/eigrp.h"
 #include "sim/rib.h"
 #include "sim/vrf_leaks.h"
@@ -148,6 +150,20 @@ class Engine {
   Engine& onlyPart(size_t part, size_t parts) {
     part_ = part;
     parts_ = parts;
+    return *this;
+  }
+
+  // Conditional advertisement: the sessions' update types in force, and the scan to fill
+  // (sim/conditional_advertisement.h). Peerings over the sessions' statements follow them.
+  Engine& withConditions(ConditionalScan& scan) {
+    if (scan.sessions.empty()) return *this;
+    conditional_ = &scan;
+    conditionalOf_.assign(peerings_.size(), kNone);
+    for (uint32_t p = 0; p < peerings_.size(); ++p)
+      for (uint32_t i = 0; i < scan.sessions.size(); ++i)
+        if (!peerings_[p].leak && peerings_[p].sender == scan.sessions[i].node &&
+            peerings_[p].sender_neighbor == scan.sessions[i].neighbor)
+          conditionalOf_[p] = i;
     return *this;
   }
 
@@ -431,10 +447,38 @@ class Engine {
       for (uint32_t p : nodes_[n].out) propagate(p, prefix);
     }
     if (!converged) outcome_.oscillating.push_back(prefix);
+    if (conditional_) scanConditions(prefix);
     emitRoutes(prefix);
     contributeToAggregates(prefix, nullptr);
     if (state_) keep(prefix, std::move(local));
     reset();
+  }
+
+  // The conditional advertisement scan over this prefix's paths: every path in a scanning
+  // node's table, originated or learned (semantics/conditional_advertisement.h).
+  void scanConditions(const Prefix& prefix) {
+    auto& scan = *conditional_;
+    for (uint32_t i = 0; i < scan.sessions.size(); ++i) {
+      uint32_t n = scan.sessions[i].node;
+      if (scan.present[i] || !touched_[n]) continue;
+      const std::string& map = scan.sessions[i].config->condition_map;
+      auto permits = [&](const BgpPath* path) {
+        if (!path) return false;
+        PolicySubject s = asReceived(n, *path, prefix);
+        return policies_[n].applyOne(map, s);
+      };
+      bool found = std::any_of(local_[n].begin(), local_[n].end(), permits);
+      for (uint32_t p : nodes_[n].in) found = found || permits(adjIn_[p]);
+      scan.present[i] = found;
+    }
+  }
+
+  // A path of node n's table as a map that runs on the table sees it: a learned one with its
+  // sender as the peer (FRR prep_for_rmap_apply with the path's peer).
+  PolicySubject asReceived(uint32_t n, const BgpPath& path, const Prefix& prefix) const {
+    PolicySubject s = subjectOf(n, path, prefix);
+    if (path.kind == PathKind::Learned) s.peer = sessionPeer(path.session, true);
+    return s;
   }
 
   // Originations and contributed aggregates of one prefix, after their route-maps.
@@ -659,6 +703,22 @@ class Engine {
     if (!semantics::otcSends(facts.out_role, cfg.asn, otc)) return std::nullopt;
     PolicySubject s = subjectOf(n, b, prefix);
     s.peer = semantics::exportPolicyPeer(topo_.device(n).defaults, sessionPeer(p, false));
+    // Conditional advertisement (semantics::conditionalExport): in Advertise, a path the
+    // advertise-map permits takes the map's sets, on its own attributes, in place of the
+    // outbound route-map.
+    const uint32_t conditional = conditional_ ? conditionalOf_[p] : kNone;
+    bool byAdvertiseMap = false;
+    if (conditional != kNone && conditional_->updates[conditional] == semantics::ConditionalUpdate::Advertise) {
+      PolicySubject a = asReceived(n, b, prefix);
+      const auto& map = conditional_->sessions[conditional].config->advertise_map;
+      bool permits = policies_[n].applyOne(map, a);
+      byAdvertiseMap = semantics::conditionalExport(conditional_->updates[conditional], permits) ==
+                       semantics::ConditionalExport::ByAdvertiseMap;
+      if (byAdvertiseMap) {
+        a.peer = s.peer;
+        s = std::move(a);
+      }
+    }
     // remove-private-as, then as-override (FRR subgroup_announce_check, both before the
     // outbound route-map).
     if (facts.remove_private) {
@@ -668,7 +728,15 @@ class Engine {
     }
     // as-override: the receiver's AS becomes this router's.
     if (facts.as_override) s.as_path = tables_.paths.replace(s.as_path, peer.receiver_as, cfg.asn);
-    if (!facts.out_permits_all) {
+    // In Withdraw, the advertise-map runs after them, for the peer, as the outbound map does.
+    if (conditional != kNone && conditional_->updates[conditional] == semantics::ConditionalUpdate::Withdraw) {
+      PolicySubject w = s;
+      bool permits = policies_[n].applyOne(conditional_->sessions[conditional].config->advertise_map, w);
+      if (semantics::conditionalExport(semantics::ConditionalUpdate::Withdraw, permits) ==
+          semantics::ConditionalExport::Withheld)
+        return std::nullopt;
+    }
+    if (!facts.out_permits_all && !byAdvertiseMap) {
       // A reflected route is filtered by the map; where the vendor drops its sets, it leaves
       // as it came (semantics::outboundSetsReachReflectedRoutes).
       bool reflected = b.kind == PathKind::Learned && !b.ebgp && !b.confed && !peer.ebgp && !peer.confed;
@@ -1128,6 +1196,8 @@ class Engine {
   std::array<uint32_t, 4> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, own, result
 
   size_t part_ = 0, parts_ = 1;
+  ConditionalScan* conditional_ = nullptr;  // null: no conditional advertisement
+  std::vector<uint32_t> conditionalOf_;     // per peering: its session in conditional_, or kNone
   typename F::Outcome outcome_;
 };
 
@@ -1138,15 +1208,21 @@ BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                       AttributeTables& tables, bool keepState,
                       const std::vector<NodeRib>* resolutionRibs) {
   Ipv4Unicast family{topo};
-  return Engine<Ipv4Unicast>(family, topo, igpRibs, sessions.peerings, policies, tables, nullptr, nullptr,
-                             resolutionRibs)
-      .run(keepState);
+  ConditionalScan scan = conditionalSessions(topo);
+  auto run = [&] {
+    return Engine<Ipv4Unicast>(family, topo, igpRibs, sessions.peerings, policies, tables, nullptr, nullptr,
+                               resolutionRibs)
+        .withConditions(scan)
+        .run(keepState);
+  };
+  if (scan.sessions.empty()) return run();
+  return settleConditionalAdvertisement(topo, scan, run);
 }
 
 bool decidesPrefixesApart(const Topology& topo) {
   for (uint32_t i = 0; i < topo.nodeCount(); ++i)
     if (topo.device(i).bgp && !topo.device(i).bgp->aggregates.empty()) return false;
-  return true;
+  return conditionalSessions(topo).sessions.empty();
 }
 
 BgpOutcome computeBgpPart(const Topology& topo, const std::vector<NodeRib>& igpRibs,

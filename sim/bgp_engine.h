@@ -49,8 +49,10 @@ BgpOutcome computeBgp(const Topology& topo, const std::vector<NodeRib>& igpRibs,
 // runs and computeBgpPart decides run `part`. joinBgpParts puts the parts' outcomes together
 // in part order, which is computeBgp's outcome: the same routes in the same order, the same
 // warnings (the decision for one prefix reads nothing another prefix decided). That is not
-// so where an aggregate takes contributions from the prefixes decided before it:
-// decidesPrefixesApart says whether the network has none.
+// so where an aggregate takes contributions from the prefixes decided before it, nor where a
+// conditional advertisement's condition reads other prefixes' paths (computeBgp then runs to
+// an outer fixpoint, sim/conditional_advertisement.h): decidesPrefixesApart says whether the
+// network has neither.
 bool decidesPrefixesApart(const Topology& topo);
 BgpOutcome computeBgpPart(const Topology& topo, const std::vector<NodeRib>& igpRibs,
                           const BgpSessionSetup& sessions, std::vector<PolicyEvaluator>& policies,

@@ -5,6 +5,7 @@
 // went down, leads. Untouched nodes keep the baseline's routing table, shared.
 #include <algorithm>
 
+#include "sim/conditional_advertisement.h"
 #include "sim/dataplane.h"
 #include "sim/simulation_stages.h"
 #include "sim/vrf_instances.h"
@@ -77,8 +78,10 @@ FailureSimulator::FailureSimulator(const model::Network& snapshot, const Deadlin
 DataPlane FailureSimulator::baselineOf(State& st, const Deadline& deadline) {
   const model::Network& network = st.network;
   const SimulationOptions noFailures{.deadline = deadline};
-  // The IGP depends on BGP's outcome (simulate() iterates the two): scenarios from scratch.
-  if (redistributesBgpIntoIgp(network)) {
+  // The IGP depends on BGP's outcome (simulate() iterates the two), or a conditional
+  // advertisement makes prefixes depend on each other (an outer fixpoint that a scenario
+  // would have to run again too): scenarios from scratch.
+  if (redistributesBgpIntoIgp(network) || hasConditionalAdvertisement(network)) {
     st.recursive = true;
     return simulateInstances(network, noFailures, st.vrfs.hasInstances());
   }

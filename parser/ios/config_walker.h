@@ -280,6 +280,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   model::PolicyClause& currentClause();
   // Records a neighbor statement: its line under `keyword`, and the neighbor's span.
   void noteNeighborStatement(const std::string& keyword);
+  // `[no] neighbor X advertise-map A exist-map|non-exist-map C`; words[skip] is advertise-map.
+  void readAdvertiseMap(const std::vector<std::string>& words, size_t skip);
   // ---- BGP's IPv6 unicast address family (config_walker_bgp_ipv6.cpp) ----
   // The statements modelled inside it; the others are warnings there.
   bool ipv6FamilyTakes(IosParser::StatementContext* stmt) const;

@@ -387,4 +387,30 @@ antlrcpp::Any ConfigWalker::visitNbrAddpathTx(IosParser::NbrAddpathTxContext*) {
   return {};
 }
 
+// FRR conditional advertisement (model::BgpConditionalAdvertisement), IPv4 unicast. IOS and
+// EOS write the same line; their semantics (which table, whether the advertise-map's sets
+// apply) are not checked against a device yet, so it stays a warning there.
+void ConfigWalker::readAdvertiseMap(const std::vector<std::string>& words, size_t skip) {
+  const bool negated = words.front() == "no";
+  if (out_.dialect() != model::Vendor::Frr || address_family_ipv6_ || vpn_af_) {
+    warn("not modelled: conditional advertisement (advertise-map); the routes it governs are advertised as without it");
+    return;
+  }
+  const bool exist = words.size() > skip + 2 && words[skip + 2] == "exist-map";
+  if (words.size() != skip + 4 || (!exist && words[skip + 2] != "non-exist-map")) {
+    warnUnrecognized();
+    return;
+  }
+  const auto written = splitWordsAsWritten(currentLine());  // route-map and group names keep their case
+  const std::string& id = written[skip - 1];
+  neighbor_ = out_.findPeerGroup(id);
+  if (!neighbor_) neighbor_ = out_.findNeighbor(id);
+  if (!neighbor_) throw ValueError("neighbor " + id + " is not defined (remote-as or peer-group) before");
+  if (negated)
+    neighbor_->conditional_advertisement.reset();
+  else
+    neighbor_->conditional_advertisement = model::BgpConditionalAdvertisement{written[skip + 1], written[skip + 3], exist};
+  noteNeighborStatement("advertise-map");
+}
+
 }  // namespace routefix::parser::ios

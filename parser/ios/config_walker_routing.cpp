@@ -319,7 +319,7 @@ antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherCon
   auto words = splitWords(currentLine());
   size_t skip = words.size() > 0 && words[0] == "no" ? 3 : 2;
   if (words.size() > skip && words[skip] == "advertise-map") {
-    warn("not modelled: conditional advertisement (advertise-map); the routes it governs are advertised as without it");
+    readAdvertiseMap(words, skip);
     return {};
   }
   if (words.size() <= skip ||

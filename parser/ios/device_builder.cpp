@@ -271,6 +271,7 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
          n.role_strict = g.role_strict;
        }},
       {"addpath-tx", [](auto& g, auto& n) { n.addpath_tx = g.addpath_tx; }},
+      {"advertise-map", [](auto& g, auto& n) { n.conditional_advertisement = g.conditional_advertisement; }},
   };
   auto it = copies.find(keyword);
   if (it != copies.end()) it->second(g, n);

@@ -266,4 +266,45 @@ TEST_CASE("FRR extended and large communities, as-override, local-preference +N/
   CHECK_FALSE(c[1].sets[1].additive);
 }
 
+TEST_CASE("FRR conditional advertisement: advertise-map with exist-map or non-exist-map, peer-groups inherit it") {
+  auto p = parseText(
+      "router bgp 65000\n"
+      " bgp conditional-advertisement timer 5\n"
+      " neighbor G peer-group\n"
+      " neighbor G remote-as external\n"
+      " neighbor 192.168.1.1 remote-as 65001\n"
+      " neighbor 192.168.2.1 peer-group G\n"
+      " neighbor 192.168.3.1 remote-as 65003\n"
+      " address-family ipv4 unicast\n"
+      "  neighbor 192.168.1.1 advertise-map ADV exist-map COND\n"
+      "  neighbor G advertise-map ADV2 non-exist-map COND2\n"
+      "  neighbor 192.168.3.1 advertise-map ADV exist-map COND\n"
+      "  no neighbor 192.168.3.1 advertise-map ADV exist-map COND\n"
+      " exit-address-family\n",
+      model::Vendor::Frr);
+  CHECK(p.warnings.empty());
+  REQUIRE(p.device.bgp);
+  const auto& n = p.device.bgp->neighbors;
+  REQUIRE(n.size() == 3);
+  REQUIRE(n[0].conditional_advertisement);
+  CHECK(n[0].conditional_advertisement->advertise_map == "ADV");
+  CHECK(n[0].conditional_advertisement->condition_map == "COND");
+  CHECK(n[0].conditional_advertisement->exist);
+  REQUIRE(n[1].conditional_advertisement);
+  CHECK(n[1].conditional_advertisement->advertise_map == "ADV2");
+  CHECK_FALSE(n[1].conditional_advertisement->exist);
+  CHECK(n[1].statement_spans.at("advertise-map").first_line == 10);
+  CHECK_FALSE(n[2].conditional_advertisement);
+}
+
+TEST_CASE("conditional advertisement stays a warning outside FRR's IPv4 unicast") {
+  auto ios = parseText(
+      "router bgp 65000\n"
+      " neighbor 192.168.1.1 remote-as 65001\n"
+      " neighbor 192.168.1.1 advertise-map ADV exist-map COND\n",
+      model::Vendor::Ios);
+  CHECK(ios.warnings.size() == 1);
+  CHECK_FALSE(ios.device.bgp->neighbors[0].conditional_advertisement);
+}
+
 }  // namespace routefix::parser::ios::test
