@@ -6,7 +6,9 @@
 // it denies) or originated (network, redistribute, aggregate). A default-originate route is
 // not in the table and so never counts. C run on a learned path sees its sender as the peer.
 // From the verdict the scan derives the peer's update type, then sends or withdraws the best
-// paths A permits (conditionalExport). Engines: sim (sim/conditional_advertisement.h runs the
+// paths A permits (conditionalExport). What this gives is where the scans settle; bgpd 8.4 can
+// stop short of it when a condition's route is withdrawn just as a scan runs (see
+// tests/lab/scenarios/bgp-conditional-advertisement/README.md). Engines: sim (sim/conditional_advertisement.h runs the
 // scan as an outer fixpoint around the per-prefix BGP runs); symsim does not encode it
 // (sim_equivalence_gaps.txt).
 #pragma once

@@ -130,6 +130,25 @@ TEST_CASE("an undefined advertise-map or condition map leaves the session as wit
   CHECK(routeAt(dp, "r1", "10.2.2.0/24"));
 }
 
+TEST_CASE("a condition on a route another condition withholds settles in later rounds") {
+  // r2 withholds 10.2.1.0/24 from r1 (non-exist-map, r3's route present); r1 sends its
+  // 10.1.0.0/24 to r2 only while it has 10.2.1.0/24 (exist-map). Both start in Advertise:
+  // round 1 gives r1 the route, round 2 takes it away, round 3 withdraws r1's.
+  auto b = conditional(false, true, "ALL");
+  b.iface("r1", "lan", "10.1.0.1/24");
+  b.network("r1", "10.1.0.0/24");
+  prefixList(b, "r1", "ADV", "10.1.0.0/24");
+  prefixList(b, "r1", "COND", "10.2.1.0/24");
+  matching(b, "r1", "ADV", "ADV");
+  matching(b, "r1", "COND", "COND");
+  statement(b, "r1", "r2").conditional_advertisement = BgpConditionalAdvertisement{"ADV", "COND", true};
+  auto dp = simulate(b.build());
+  CHECK_FALSE(routeAt(dp, "r1", "10.2.1.0/24"));
+  CHECK_FALSE(routeAt(dp, "r2", "10.1.0.0/24"));
+  CHECK(routeAt(dp, "r3", "10.2.2.0/24"));
+  CHECK(dp.warnings.empty());
+}
+
 TEST_CASE("two conditions that undo each other are reported as flapping") {
   // r2 sends 10.2.1.0/24 to r1 while 10.1.0.0/24 is absent (non-exist-map); r1 sends
   // 10.1.0.0/24 to r2 while 10.2.1.0/24 is present (exist-map): FRR's scans flip for ever.

@@ -118,6 +118,17 @@ done <<<"$plan"
 # kernel may have no VRF devices: FRR runs each VRF as a network namespace (zebra -n).
 ns_of() { echo "${ns_of_if["$1 $2"]:-$ns_prefix$1}"; }
 ((${#routers[@]})) || die "no routers in $snapshot/configs"
+# Conditional advertisement acts on bgpd's periodic scan (`bgp conditional-advertisement
+# timer N`, 60 s unless set): a quiet spell shorter than a router's period can end in a scan
+# that still changes routes. Settle for at least two of the longest period of a router with
+# an advertise-map, plus 2 s: one period was not enough (bgp-conditional-advertisement, timer
+# 5: r4 withdrew 7 to 8 s after its condition's route had gone, 1 run in 2 dumped before).
+for r in "${routers[@]}"; do
+  grep -q ' advertise-map ' "${config_of[$r]}" || continue
+  period=$(awk '$1 == "bgp" && $2 == "conditional-advertisement" && $3 == "timer" {p = $4} END {print p ? p : 60}' "${config_of[$r]}")
+  ((2 * period + 2 <= settle)) || settle=$((2 * period + 2))
+done
+((long_settle >= settle)) || long_settle=$settle
 mkdir -p "$state" "$outdir"
 chown frr:frr "$state" 2>/dev/null || true
 
