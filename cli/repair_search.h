@@ -27,6 +27,7 @@ inline repair::RepairResult runRepairSearch(const std::string& snapshot, const r
   options.deadline = deadline;
   options.access = access;
   options.progress = [](const std::string& line) { std::cerr << "routefix: " << line << "\n"; };
+  options.keep_solver_until_exit = true;  // the command exits after this one search
   return repair::repairNetwork(snapshot, job.network, job.baseline, job.before, job.intents, options);
 }
 

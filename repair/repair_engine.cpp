@@ -238,6 +238,11 @@ std::shared_ptr<const CheckedCandidate> solveSymbolically(const model::Network& 
   result.region_nodes = search->regionSize();
   result.knobs = search->knobs().size();
   result.symbolic_checks = symbolicChecks + search->fixedKnobChecks();
+  if (options.keep_solver_until_exit) {
+    // Reachable from a static until exit, so not a leak to a leak checker either.
+    static auto* kept = new std::vector<std::unique_ptr<KnobSearch>>;
+    kept->push_back(std::move(search));
+  }
   return best;
 }
 
