@@ -76,7 +76,7 @@ class Ipv6Unicast {
   using Rib = Ipv6Rib;
   using Route = Ipv6Route;
   using Hop = Ipv6NextHop;
-  using Hops = std::vector<Ipv6NextHop>;
+  using Hops = Ipv6NextHops;
   using Resolution = Ipv6Resolution;
   using Outcome = Ipv6BgpOutcome;
 

@@ -88,7 +88,7 @@ std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbour
   // next hops; a higher distance is a floating backup.
   struct Merged {
     Ipv6Route route;
-    std::vector<Ipv6NextHop> configured;
+    std::vector<Ipv6NextHop> hops, configured;
     bool recursive = false;
   };
   std::vector<Merged> merged;
@@ -106,7 +106,7 @@ std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbour
     } else if (s.next_hop) {
       auto res = resolveIpv6NextHop(scope.device, neighbours, rib, *s.next_hop, s.prefix);
       if (!res) continue;
-      hops = std::move(res->next_hops);
+      hops = std::move(*res).next_hops.release();
       recursive = !res->connected;
     } else {
       continue;
@@ -120,13 +120,14 @@ std::vector<Ipv6Route> staticRoutes(const TableScope& scope, const Ipv6Neighbour
       m.route.origin_span = s.span;
     }
     Merged& m = merged[it->second];
-    m.route.next_hops.insert(m.route.next_hops.end(), hops.begin(), hops.end());
+    m.hops.insert(m.hops.end(), hops.begin(), hops.end());
     m.recursive = m.recursive || recursive;
     if (s.next_hop) m.configured.push_back(Ipv6NextHop{s.next_hop, "", neighbours.owner(*s.next_hop), false});
   }
   std::vector<Ipv6Route> out;
   for (auto& m : merged) {
-    sortIpv6NextHops(m.route.next_hops);
+    sortIpv6NextHops(m.hops);
+    m.route.next_hops = std::move(m.hops);
     if (m.recursive) {
       sortIpv6NextHops(m.configured);
       m.route.protocol_next_hops = std::move(m.configured);
@@ -191,6 +192,7 @@ std::optional<Ipv6Resolution> resolveIpv6NextHop(const model::Device& device, co
   bool viaDefault = device.defaults.bgp_next_hop_via_default;
   Ipv6Resolution res;
   std::vector<IpAddress> pending{address};
+  std::vector<Ipv6NextHop> hops;
   for (int depth = 0; depth < 8 && !pending.empty(); ++depth) {
     std::vector<IpAddress> next;
     for (const IpAddress& ip : pending) {
@@ -204,20 +206,21 @@ std::optional<Ipv6Resolution> resolveIpv6NextHop(const model::Device& device, co
       if (r->protocol == Protocol::Connected || r->protocol == Protocol::Local) {
         if (depth == 0) res.connected = true;
         for (const auto& nh : r->next_hops)
-          res.next_hops.push_back(Ipv6NextHop{ip, nh.interface, neighbours.nodeBehind(device.name, nh.interface, ip), false});
+          hops.push_back(Ipv6NextHop{ip, nh.interface, neighbours.nodeBehind(device.name, nh.interface, ip), false});
         continue;
       }
       for (const auto& nh : r->next_hops) {
         if (nh.ip && !nh.discard && nh.interface.empty())
           next.push_back(*nh.ip);
         else
-          res.next_hops.push_back(nh);
+          hops.push_back(nh);
       }
     }
     pending = std::move(next);
   }
-  if (res.next_hops.empty()) return std::nullopt;
-  sortIpv6NextHops(res.next_hops);
+  if (hops.empty()) return std::nullopt;
+  sortIpv6NextHops(hops);
+  res.next_hops = std::move(hops);
   return res;
 }
 

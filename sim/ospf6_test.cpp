@@ -147,4 +147,18 @@ TEST_CASE("OSPFv3 needs the interface's area and a process; passive interfaces a
   CHECK(route(dp, "r3", "2001:db8:ff::1/128"));
 }
 
+TEST_CASE("IPv6 routes over the same next hops share one list, as IPv4's do") {
+  // A dual-stack fat-tree's routes each held a copy of the same ECMP set: 4.5 GB at k=32
+  // where the IPv4 tables took 0.35 GB.
+  DataPlane dp = simulate(fourRouters().build());
+  const auto* lo = route(dp, "r1", "2001:db8:ff::3/128");
+  const auto* link = route(dp, "r1", "2001:db8:23::/64");
+  REQUIRE(lo);
+  REQUIRE(link);
+  REQUIRE(lo->next_hops.size() == 1);
+  CHECK(lo->next_hops[0].node == "r2");
+  CHECK(lo->next_hops.sharesWith(link->next_hops));
+}
+
+
 }  // namespace routefix::sim::testing

@@ -103,7 +103,7 @@ class OspfV3 {
   using Rib = Ipv6Rib;
   using Route = Ipv6Route;
   using Hop = Ipv6NextHop;
-  using Hops = std::vector<Ipv6NextHop>;
+  using Hops = Ipv6NextHops;
   // IPv6 area ranges are not parsed yet: an OSPFv3 process has none.
   struct NoAreaRange {
     uint32_t area = 0;

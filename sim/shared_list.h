@@ -28,6 +28,7 @@ class SharedList {
   std::size_t size() const { return list().size(); }
   bool empty() const { return list().empty(); }
   const T& operator[](std::size_t i) const { return list()[i]; }
+  const T& at(std::size_t i) const { return list().at(i); }
   const T& front() const { return list().front(); }
   const T& back() const { return list().back(); }
   const_iterator begin() const { return list().begin(); }
