@@ -90,7 +90,7 @@ struct BgpSessionStatus {
 };
 
 struct SimulationOptions {
-  std::set<model::Link> failed_links;  // links (as in Network::links) that are down
+  std::set<model::Link> failed_links = {};  // links (as in Network::links) that are down
   // BGP decides its prefixes on this many threads (the same tables with any number).
   unsigned threads = 1;
   // Past it, simulate() throws TimeLimitExceeded (tested between two BGP prefixes, two OSPF

@@ -150,17 +150,6 @@ int transientCount(std::string_view pollOutput) {
   return count;
 }
 
-int unestablishedSessionCount(std::string_view summaryOutput, bool bgpdRuns) {
-  int count = 0, peers = 0;
-  for (const auto& doc : splitJsonObjects(summaryOutput))
-    forEachBgpPeer(doc, [&](const json& p) {
-      ++peers;
-      count += p.value("state", "") != "Established";
-    });
-  if (bgpdRuns && peers == 0) return 1;
-  return count;
-}
-
 namespace {
 
 // The nesting of this output differs between FRR releases (per VRF, under "interfaces" or

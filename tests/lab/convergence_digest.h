@@ -26,15 +26,6 @@ nlohmann::json stableRoutingState(std::string_view pollOutput);
 // while any is, a quiet spell does not mean settled.
 int transientCount(std::string_view pollOutput);
 
-// How many BGP sessions of `show bgp summary json` (any address family) are not Established.
-// Right after the configs are pushed this is not a settled state: FRR 8.4's bgpd holds every
-// peer for a few seconds after its configuration ends ("released from config-pending hold"),
-// and the lab's first quiet spell used to end before an IPv6 session came up.
-// A router whose bgpd runs but lists no peer at all (it has not applied its configuration
-// yet, or is too busy to answer: seen on a loaded machine, where the lab then settled on
-// tables BGP had not filled yet) counts as one such session.
-int unestablishedSessionCount(std::string_view summaryOutput, bool bgpdRuns);
-
 // How many OSPF interfaces of `show ip ospf interface json` (or ospf6d's `show ipv6 ospf6
 // interface json`) are still in the Waiting state.
 // A broadcast interface waits a dead interval (40 s) before electing a DR, and meanwhile its

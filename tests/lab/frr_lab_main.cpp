@@ -1,7 +1,7 @@
 // frr_lab: the C++ half of the FRR differential lab (the shell half, frr_lab.sh, owns
 // namespaces and daemons).
 //   frr_lab plan SNAPSHOT              routers, links, stub interfaces (line format)
-//   frr_lab poll STATE ROUTER...       "<fingerprint> <transient> <unestablished>" of the routers' routing
+//   frr_lab poll STATE ROUTER...       "<fingerprint> <transient>" of the routers' routing
 //                                      state, read from the vty sockets under STATE/<router>/
 //   frr_lab dump STATE OUTDIR ROUTER...    route/route6/bgp/bgp6/ospf JSON per router into OUTDIR/<router>/,
 //                                      each VRF's route/bgp JSON into OUTDIR/<router>/vrf-<VRF>/
@@ -61,14 +61,13 @@ std::vector<std::string> routerVrfs(const fs::path& state, const std::string& ro
 
 int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
   nlohmann::json all = nlohmann::json::object();
-  int transient = 0, unestablished = 0;
+  int transient = 0;
   for (const auto& r : routers) {
     std::string routes = askOrEmpty(state / r / "zebra.vty", "show ip route json") +
                          askOrEmpty(state / r / "zebra.vty", "show ipv6 route json");
     for (const auto& vrf : routerVrfs(state, r))
       routes += askOrEmpty(state / r / "zebra.vty", "show ip route vrf " + vrf + " json");
     std::string summary = askOrEmpty(state / r / "bgpd.vty", "show bgp summary json");
-    unestablished += unestablishedSessionCount(summary, fs::exists(state / r / "bgpd.vty"));
     std::string poll = routes + summary +
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json") +
                        askOrEmpty(state / r / "ospf6d.vty", "show ipv6 ospf6 neighbor json");
@@ -82,7 +81,7 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
   }
   // The fingerprint only needs to change when the state does; dump() is deterministic
   // (object keys are sorted).
-  std::printf("%016zx %d %d\n", std::hash<std::string>{}(all.dump()), transient, unestablished);
+  std::printf("%016zx %d\n", std::hash<std::string>{}(all.dump()), transient);
   return 0;
 }
 
