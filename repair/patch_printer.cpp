@@ -403,7 +403,7 @@ bool PatchPrinter::session(const symsim::Knob& k, bool up, std::string& why) {
 }
 
 bool PatchPrinter::unrefuse(const symsim::BgpSession& s, std::string& why) {
-  for (const std::vector<std::string> keywords : {std::vector<std::string>{"passive"}, {"local-role"},
+  for (const std::vector<std::string>& keywords : {std::vector<std::string>{"passive"}, {"local-role"},
                                                   {"passive", "local-role"}}) {
     for (const auto* side : {&s.a, &s.b}) {
       const model::Device* d = network_.findDevice(side->node);
