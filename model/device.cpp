@@ -42,6 +42,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_maximum_paths = 64;
       d.bgp_multipath_match = MultipathMatch::AsPathInternalNeighborAsExternal;
       d.ospf_default_originate_metric = 10;
+      d.bgp_aggregate_from_all_paths = true;
       d.ospf_unknown_bandwidth_kbps = 10000;
       d.bgp_next_hop_via_default = false;
       d.local_routes = false;

@@ -94,6 +94,10 @@ struct VendorDefaults {
   // EOS activates an aggregate-address on any more specific route of its main RIB (static,
   // connected, IGP), not only on BGP routes.
   bool bgp_aggregate_from_main_rib = false;
+  // FRR builds an aggregate's origin and AS_SET from every valid path of each more specific
+  // prefix in its BGP table, not only the best one, and skips its own aggregates
+  // (bgp_route.c bgp_aggregate_route). Others: the best paths.
+  bool bgp_aggregate_from_all_paths = false;
   // A next hop the import route-map set or kept `unchanged` stays when the route is exported:
   // next-hop-self and eBGP's next hop to self pass it by (FRR 8.4, the version we pin:
   // attr->rmap_change_flags; FRR 10.4 stopped doing it for `unchanged`, PR #21445). Others:

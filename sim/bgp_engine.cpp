@@ -1107,27 +1107,51 @@ class Engine {
 
   void contributeToAggregatesOf(const Prefix& prefix, const typename State::PrefixState* before) {
     for (uint32_t n : aggregateNodes_) {
-      const BgpPath* b = nullptr;
-      if (!before) {
-        if (!best_[n].empty()) b = best_[n].front();
-      } else {
-        auto it = std::lower_bound(before->best.begin(), before->best.end(), n,
-                                   [](const auto& entry, uint32_t node) { return entry.first < node; });
-        if (it != before->best.end() && it->first == n) b = it->second.front();
-      }
-      if (!b) continue;
+      contributors_.clear();
+      if (topo_.device(n).defaults.bgp_aggregate_from_all_paths)
+        addContributingPaths(n, before);
+      else if (const BgpPath* b = bestAt(n, before))
+        contributors_.push_back(b);
+      if (contributors_.empty()) continue;
       for (size_t i = 0; i < aggregateState_[n].size(); ++i) {
         const auto& agg = nodes_[n].bgp->aggregates[i];
         if (agg.prefix.length >= prefix.length || !agg.prefix.contains(prefix)) continue;
         auto& st = aggregateState_[n][i];
         st.contributed = true;
-        st.origin = std::max(st.origin, b->origin);
-        if (agg.as_set) {
-          auto asns = tables_.paths.asns(b->as_path);
-          st.asns.insert(st.asns.end(), asns.begin(), asns.end());
+        for (const BgpPath* b : contributors_) {
+          st.origin = std::max(st.origin, b->origin);
+          if (agg.as_set) {
+            auto asns = tables_.paths.asns(b->as_path);
+            st.asns.insert(st.asns.end(), asns.begin(), asns.end());
+          }
         }
       }
     }
+  }
+
+  // Node n's best path for the prefix just decided, or (`before`) the baseline's.
+  const BgpPath* bestAt(uint32_t n, const typename State::PrefixState* before) const {
+    if (!before) return best_[n].empty() ? nullptr : best_[n].front();
+    auto it = std::lower_bound(before->best.begin(), before->best.end(), n,
+                               [](const auto& entry, uint32_t node) { return entry.first < node; });
+    return it != before->best.end() && it->first == n ? it->second.front() : nullptr;
+  }
+
+  // Every valid path of node n's table for the prefix but its own aggregates (FRR
+  // bgp_aggregate_route), from this run or (`before`) the baseline.
+  void addContributingPaths(uint32_t n, const typename State::PrefixState* before) {
+    auto take = [&](const BgpPath* path) {
+      if (path && path->valid && path->kind != PathKind::Aggregate) contributors_.push_back(path);
+    };
+    if (!before) {
+      for (const BgpPath* path : local_[n]) take(path);
+      for (uint32_t p : nodes_[n].in) take(adjIn_[p]);
+      return;
+    }
+    for (const auto& [node, path] : before->local)
+      if (node == n) take(&path);
+    for (uint32_t p : nodes_[n].in)
+      if (p < before->adj_in.size()) take(before->adj_in[p]);
   }
 
   const F& family_;
@@ -1191,6 +1215,7 @@ class Engine {
   std::vector<uint32_t> touchedNodes_, touchedPeerings_;
   size_t prefixesLeft_ = 0;  // this one included
   std::vector<const BgpPath*> candidates_;
+  std::vector<const BgpPath*> contributors_;  // to an aggregate, per prefix and node
   std::vector<uint32_t> order_;
   static constexpr uint32_t kNoPrepend = 0xffffffffu;
   std::array<uint32_t, 4> lastPrepend_{kNoPrepend, kNoPrepend, kNoPrepend, kNoPrepend};  // path, asn, own, result

@@ -1,9 +1,12 @@
 // BGP rules found on FRR's own topotests (tests/fidelity/corpus/topotests), each pinned on a
 // small network: third-party next hops on a shared subnet, as-override, local-as,
-// remove-private-as, local-preference +N/-N, extended and large communities, and the peer on
-// the session: `match peer`, `set as-path exclude`, `passive`, BGP roles and OTC (RFC 9234).
+// remove-private-as, local-preference +N/-N, extended and large communities, aggregates' AS_SET
+// from every path, and the peer on the session: `match peer`, `set as-path exclude`,
+// `passive`, BGP roles and OTC (RFC 9234).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <string>
 #include <tuple>
 #include <utility>
 
@@ -469,5 +472,37 @@ TEST_CASE("a route reflector's outbound sets reach reflected routes only where t
     REQUIRE(r);
     CHECK(r->local_pref == expected);
     CHECK(routeAt(dp, "c2", "10.8.0.0/24") == nullptr);  // the map still filters
+  }
+}
+
+TEST_CASE("FRR builds an aggregate's AS_SET from every valid path of its contributors, others from the best") {
+  // topotest bgp_confed2: r1's AS_SET held AS 900 from a path it had not selected, so r9
+  // (AS 900) refused the aggregate (FRR bgp_aggregate_route walks every path of the table).
+  for (Vendor vendor : {Vendor::Frr, Vendor::Ios}) {
+    NetworkBuilder b;
+    for (auto n : {"r1", "r2", "r3", "r4"}) b.router(n, vendor);
+    b.link("r1", "r2", "10.0.12.0/30");
+    b.link("r1", "r3", "10.0.13.0/30");
+    b.link("r2", "r4", "10.0.24.0/30");
+    b.link("r3", "r4", "10.0.34.0/30");
+    b.iface("r4", "lan", "10.0.8.1/25");
+    for (uint32_t i = 1; i <= 4; ++i) b.bgp("r" + std::to_string(i), 65000 + i);
+    b.ebgp("r1", "r2");
+    b.ebgp("r1", "r3");
+    b.ebgp("r2", "r4");
+    b.ebgp("r3", "r4");
+    b.network("r4", "10.0.8.0/25");
+    b.dev("r1").bgp->aggregates.push_back(BgpAggregate{*Prefix::parse("10.0.8.0/24"), false, true, "", {}});
+    auto dp = simulate(b.build());
+    const Route* r = routeAt(dp, "r1", "10.0.8.0/24");
+    REQUIRE(r);
+    std::vector<uint32_t> asns(r->as_path.begin(), r->as_path.end());
+    auto has = [&](uint32_t as) { return std::find(asns.begin(), asns.end(), as) != asns.end(); };
+    CAPTURE(static_cast<int>(vendor));
+    CHECK(has(65004));
+    if (vendor == Vendor::Frr)
+      CHECK((has(65002) && has(65003)));
+    else
+      CHECK(has(65002) != has(65003));
   }
 }
