@@ -179,6 +179,18 @@ bool activatedTowards(const model::Network& network, const model::Device& d, con
   return false;
 }
 
+// The knob that activates neighbor statement `i` (`n`) of `d`, towards `peer`, in a family
+// the caller names (ipv6 or vrf).
+Knob activateKnob(const model::Device& d, const model::Device& peer, size_t i, const model::BgpNeighbor& n) {
+  Knob k;
+  k.kind = KnobKind::FamilyActivate;
+  k.node = d.name;
+  k.peer_node = peer.name;
+  k.neighbor = i;
+  k.span = n.span;
+  return k;
+}
+
 // Neighbor statements left out of the IPv6 family whose peer runs BGP: first those whose
 // peer has its end activated (one side forgotten), then the others.
 void activateKnobs(const model::Network& network, const model::Device& d, std::vector<Candidate>& out) {
@@ -189,13 +201,8 @@ void activateKnobs(const model::Network& network, const model::Device& d, std::v
     if (n.ipv6.activate || n.dynamic || !a) continue;
     const model::Device* peer = ownerOf(network, *a);
     if (!peer || peer == &d || !peer->bgp) continue;
-    Knob k;
-    k.kind = KnobKind::FamilyActivate;
-    k.node = d.name;
-    k.peer_node = peer->name;
-    k.neighbor = i;
+    Knob k = activateKnob(d, *peer, i, n);
     k.ipv6 = true;
-    k.span = n.span;
     k.description = "neighbor " + n.id + " on " + d.name + " in address-family ipv6";
     k.key = "activate6|" + d.name + "|" + std::to_string(i);
     out.push_back({k, activatedTowards(network, *peer, d) ? 0 : 4});
@@ -212,13 +219,8 @@ void vrfActivateKnobs(const model::Network& network, const model::Device& d, std
       if (n.activate || n.dynamic || !n.address) continue;
       const model::Device* peer = ownerOf(network, model::IpAddress::fromV4(*n.address));
       if (!peer || peer == &d) continue;
-      Knob k;
-      k.kind = KnobKind::FamilyActivate;
-      k.node = d.name;
-      k.peer_node = peer->name;
-      k.neighbor = i;
+      Knob k = activateKnob(d, *peer, i, n);
       k.vrf = name;
-      k.span = n.span;
       k.description = "neighbor " + n.id + " on " + d.name + " in address-family ipv4 vrf " + name;
       k.key = "activate-vrf|" + d.name + "|" + name + "|" + std::to_string(i);
       out.push_back({k, 0});
