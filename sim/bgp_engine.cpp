@@ -290,15 +290,6 @@ class Engine {
     return s;
   }
 
-  // The peer over peering p: the sender for an import map, the receiver for an export map
-  // (0.0.0.0: an unnumbered session's link-local end).
-  semantics::PolicyPeer sessionPeer(uint32_t p, bool import) const {
-    const auto& peer = peerings_[p];
-    Ipv4 address = import ? peer.sender_address : peer.receiver_address;
-    return semantics::sessionPolicyPeer(import ? peer.receiver_neighbor : peer.sender_neighbor,
-                                        address.value ? std::optional(address) : std::nullopt);
-  }
-
   void takeSets(BgpPath& path, const PolicySubject& s) const {
     path.as_path = s.as_path;
     path.communities = s.communities;
@@ -477,7 +468,7 @@ class Engine {
   // sender as the peer (FRR prep_for_rmap_apply with the path's peer).
   PolicySubject asReceived(uint32_t n, const BgpPath& path, const Prefix& prefix) const {
     PolicySubject s = subjectOf(n, path, prefix);
-    if (path.kind == PathKind::Learned) s.peer = sessionPeer(path.session, true);
+    if (path.kind == PathKind::Learned) s.peer = facts_[path.session].import_peer;
     return s;
   }
 
@@ -702,7 +693,7 @@ class Engine {
     uint32_t otc = b.otc;
     if (!semantics::otcSends(facts.out_role, cfg.asn, otc)) return std::nullopt;
     PolicySubject s = subjectOf(n, b, prefix);
-    s.peer = semantics::exportPolicyPeer(topo_.device(n).defaults, sessionPeer(p, false));
+    s.peer = facts.export_peer;
     // Conditional advertisement (semantics::conditionalExport): in Advertise, a path the
     // advertise-map permits takes the map's sets, on its own attributes, in place of the
     // outbound route-map.
@@ -930,7 +921,7 @@ class Engine {
     path.weight = facts.weight;
     if (!facts.in_permits_all) {
       PolicySubject s = subjectOf(r, path, prefix);
-      s.peer = sessionPeer(p, true);
+      s.peer = facts.import_peer;
       if (!pol.apply(*facts.in, cfg.bgp->import_default, s)) return std::nullopt;
       takeSets(path, s);
       if constexpr (F::kIpv4) {  // `set ip next-hop` acts on IPv4 routes only

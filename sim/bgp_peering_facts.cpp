@@ -26,6 +26,14 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
   facts.reserve(peerings.size());
   for (const auto& peer : peerings) {
     PeeringFacts f;
+    // 0.0.0.0: an unnumbered session's link-local end.
+    auto policyPeer = [](const model::BgpNeighbor* statement, Ipv4 address) {
+      return semantics::sessionPolicyPeer(statement, address.value ? std::optional(address) : std::nullopt);
+    };
+    f.import_peer = policyPeer(peer.receiver_neighbor, peer.sender_address);
+    if (peer.sender != kNone)
+      f.export_peer = semantics::exportPolicyPeer(topo.device(peer.sender).defaults,
+                                                  policyPeer(peer.sender_neighbor, peer.receiver_address));
     if (peer.leak) {  // no neighbor statements: the leak's own rules apply (sim/vrf_leaks.h)
       facts.push_back(f);
       continue;

@@ -40,6 +40,9 @@ struct PeeringFacts {
   // RFC 9234 roles the sender (out) and the receiver (in) hold on this session
   // (semantics::effectiveRole): OTC is checked and attached by them.
   model::BgpRole out_role = model::BgpRole::None, in_role = model::BgpRole::None;
+  // The peer an import map sees (the sender) and the one an export map sees (the receiver, as
+  // semantics::exportPolicyPeer lets the sender's vendor see it).
+  semantics::PolicyPeer import_peer, export_peer;
 };
 
 // The device's longest connected subnet (up interfaces of the default VRF, secondary addresses
