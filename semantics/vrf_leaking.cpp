@@ -1,6 +1,7 @@
 #include "semantics/vrf_leaking.h"
 
 #include <algorithm>
+#include <map>
 
 namespace routefix::semantics {
 
@@ -21,10 +22,6 @@ std::vector<model::TextCommunity> communities(const std::vector<model::RouteTarg
   return out;
 }
 
-bool meet(const std::vector<model::TextCommunity>& a, const std::vector<model::TextCommunity>& b) {
-  return std::any_of(a.begin(), a.end(), [&](const auto& c) { return std::binary_search(b.begin(), b.end(), c); });
-}
-
 // Whether a VRF's routes go to the VPN table / are taken from it: FRR only with `export vpn`
 // / `import vpn` (bgp_mplsvpn.c vpn_leak_from_vrf_update checks the instance's export flag,
 // vpn_leak_to_vrf_update its import flag), the IOS family and EOS whenever route targets
@@ -36,22 +33,55 @@ bool importsFromVpn(model::Vendor vendor, const model::Vrf& v) {
   return vendor == model::Vendor::Frr ? v.import_vpn.has_value() : vendor != model::Vendor::Junos;
 }
 
+// A device's VRFs with their targets read once: a PE pair compares every VRF of one with every
+// VRF of the other, and reading targets is string work.
+struct VrfTargets {
+  const std::string* name;
+  const model::Vrf* vrf;
+  bool exports, imports;  // takes part in the VPN table at all (exportsToVpn / importsFromVpn)
+  std::vector<model::TextCommunity> export_targets, import_targets;
+};
+
+std::vector<VrfTargets> targetsOf(const model::Device& d) {
+  std::vector<VrfTargets> out;
+  for (const auto& [name, vrf] : d.vrfs)
+    out.push_back({&name, &vrf, exportsToVpn(d.vendor, vrf), importsFromVpn(d.vendor, vrf),
+                   communities(vrf.export_targets), communities(vrf.import_targets)});
+  return out;
+}
+
 // The VRF pairs of `exporter` and `importer` (one device, or two PEs) whose route targets meet,
 // or whose exporter has an export map (which may add the importer's target to some routes).
-// A VRF never imports its own routes.
+// A VRF never imports its own routes. In the order of the exporter's VRFs, then the importer's.
 std::vector<VrfLeak> byRouteTarget(const model::Device& exporterDevice, const model::Device& importerDevice) {
+  const auto exporters = targetsOf(exporterDevice);
+  const auto importers = &exporterDevice == &importerDevice ? exporters : targetsOf(importerDevice);
+  // Importing VRFs by import target, each list in the importer's VRF order.
+  std::map<model::TextCommunity, std::vector<size_t>> importersOf;
+  for (size_t i = 0; i < importers.size(); ++i)
+    if (importers[i].imports)
+      for (const auto& t : importers[i].import_targets) importersOf[t].push_back(i);
   std::vector<VrfLeak> out;
-  for (const auto& [from, exporter] : exporterDevice.vrfs) {
-    if (!exportsToVpn(exporterDevice.vendor, exporter)) continue;
-    for (const auto& [to, importer] : importerDevice.vrfs) {
-      if ((&exporterDevice == &importerDevice && from == to) || !importsFromVpn(importerDevice.vendor, importer))
-        continue;
-      VrfLeak leak{from, to, communities(exporter.export_targets), communities(importer.import_targets),
-                   exporter.export_map ? exporter.export_map->name : "",
-                   importer.import_map ? importer.import_map->name : ""};
-      if (leak.import_targets.empty()) continue;
-      if (leak.export_map.empty() && !meet(leak.export_targets, leak.import_targets)) continue;
-      out.push_back(std::move(leak));
+  std::vector<size_t> takers;
+  for (size_t e = 0; e < exporters.size(); ++e) {
+    const auto& from = exporters[e];
+    if (!from.exports) continue;
+    takers.clear();
+    if (from.vrf->export_map) {
+      for (size_t i = 0; i < importers.size(); ++i)
+        if (importers[i].imports && !importers[i].import_targets.empty()) takers.push_back(i);
+    } else {
+      for (const auto& t : from.export_targets)
+        if (auto it = importersOf.find(t); it != importersOf.end()) takers.insert(takers.end(), it->second.begin(), it->second.end());
+      std::sort(takers.begin(), takers.end());
+      takers.erase(std::unique(takers.begin(), takers.end()), takers.end());
+    }
+    for (size_t i : takers) {
+      const auto& to = importers[i];
+      if (&exporterDevice == &importerDevice && i == e) continue;
+      out.push_back({*from.name, *to.name, from.export_targets, to.import_targets,
+                     from.vrf->export_map ? from.vrf->export_map->name : "",
+                     to.vrf->import_map ? to.vrf->import_map->name : ""});
     }
   }
   return out;

@@ -180,7 +180,7 @@ class Engine {
     if (baseline_)
       for (const auto& [p, v] : baseline_->prefixes) prefixes.insert(p);
     size_t first = prefixes.size() * part_ / parts_, end = prefixes.size() * (part_ + 1) / parts_;
-    prefixesLeft_ = end - first;
+    prefixesTotal_ = prefixesLeft_ = end - first;
     auto it = std::next(prefixes.begin(), static_cast<std::ptrdiff_t>(first));
     for (size_t i = first; i < end; ++i, ++it) {
       topo_.deadline().check();
@@ -1072,11 +1072,16 @@ class Engine {
       }
       auto& routes = outcome_.routes[n];
       // A run from scratch emits all of a node's routes, which installRoutes then joins with
-      // its IGP routes in place: room for both at once spares a large fabric's nodes growing
-      // (moving every route into fresh memory) twice.
-      // (joinBgpParts makes that room for a run in parts.)
-      if (!baseline_ && parts_ == 1 && routes.capacity() == 0)
-        routes.reserve(prefixesLeft_ + ribs_[n].routes().size());
+      // its IGP routes in place: room for both, at the rate the node has had routes so far,
+      // spares a large fabric's nodes (a route for nearly every prefix) growing, moving every
+      // route into fresh memory, twice; a node that has routes for few of the run's prefixes
+      // (a VRF instance among thousands) grows as usual. (joinBgpParts makes that room for a
+      // run in parts.)
+      if (!baseline_ && parts_ == 1 && routes.size() == routes.capacity()) {
+        size_t decided = prefixesTotal_ - prefixesLeft_ + 1;  // this prefix included
+        size_t projected = (routes.size() + 1) * prefixesTotal_ / decided + ribs_[n].routes().size();
+        routes.reserve(std::max(projected, 2 * routes.capacity()));
+      }
       routes.push_back(std::move(r));
     }
   }
@@ -1204,7 +1209,7 @@ class Engine {
   std::vector<uint32_t> queueKey_;
   uint64_t sequence_ = 0;
   std::vector<uint32_t> touchedNodes_, touchedPeerings_;
-  size_t prefixesLeft_ = 0;  // this one included
+  size_t prefixesTotal_ = 0, prefixesLeft_ = 0;  // of the run; left: this one included
   std::vector<const BgpPath*> candidates_;
   std::vector<const BgpPath*> contributors_;  // to an aggregate, per prefix and node
   std::vector<uint32_t> order_;
