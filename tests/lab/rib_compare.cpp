@@ -269,9 +269,10 @@ void refineBgpRoute(const std::string& prefix, const json& bgpRoutes, bool ipv6R
     route.protocol_refined = false;
     return;
   }
-  // A best path from no peer is locally originated; the only such route bgpd installs
-  // is an aggregate (a blackhole at distance 200).
-  if (str(*best, "peerId") == "(unspec)") route.protocol = "aggregate";
+  // A best path from no peer is locally originated or leaked from another VRF (`import vrf`:
+  // its next hop's VRF named as nhVrfName); the only originated route bgpd installs is an
+  // aggregate (a blackhole at distance 200).
+  if (str(*best, "peerId") == "(unspec)" && !best->contains("nhVrfName")) route.protocol = "aggregate";
   else if (str(*best, "pathFrom") == "internal") route.protocol = "ibgp";
   if (route.protocol != "aggregate") {
     route.bgp_next_hops = chosenNextHopIps(*it, ipv6Route);

@@ -58,6 +58,18 @@ json routefixDoc(const json& routes) { return {{"nodes", {{"r1", {{"routes", rou
 
 }  // namespace
 
+TEST_CASE("A route leaked from another VRF keeps the protocol of the path it copies, not aggregate") {
+  // FRR 8.4, `import vrf B` in VRF A: the copy has no peer, and names the VRF of its next hop.
+  json route = json::parse(R"({"10.3.1.0/24": [{"protocol": "bgp", "selected": true, "distance": 20,
+    "nexthops": [{"ip": "10.0.13.2", "interfaceName": "eth-r3", "vrf": "B", "active": true}]}]})");
+  json bgp = json::parse(R"json({"routes": {"10.3.1.0/24": [{"valid": true, "bestpath": true,
+    "pathFrom": "external", "peerId": "(unspec)", "path": "65003", "nhVrfName": "B",
+    "nexthops": [{"ip": "10.0.13.2", "used": true}]}]}})json");
+  FrrRouterState s = frrRouterState(route, bgp, json::object());
+  CHECK(s.rib.at("10.3.1.0/24").protocol == "bgp");
+  CHECK(s.rib.at("10.3.1.0/24").next_hops == std::set<LabNextHop>{{"10.0.13.2", "eth-r3", false}});
+}
+
 TEST_CASE("FRR routes are read as selected routes with refined protocols and resolved next hops") {
   FrrRouterState s = frrRouterState(kRouteJson, kBgpJson, kOspfRouteJson);
   CHECK(s.rib.size() == 7);
