@@ -26,7 +26,14 @@ CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3
     return;
   }
   std::vector<WeightedCondition> groups;
-  for (const MergedGroup& g : constraints.groups) groups.push_back({&*g.leaders, g.weight});
+  for (const MergedGroup& g : constraints.groups) {
+    groups.push_back({&*g.leaders, g.weight});
+    conditions_.push_back(&*g.leaders);
+    weights_.push_back(g.weight);
+  }
+  partition_ = problem.cliques;
+  sessions_ = caps.size();
+  scale_ = problem.scale;
   std::vector<const LeaderCondition*> required;
   for (const auto& leaders : constraints.pinned_leaders) required.push_back(&*leaders);
   leader_.emplace(groups, required, problem.cliques, caps, problem.scale);
@@ -91,6 +98,16 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
     while (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < delay)
       if (stop_) return;
       else std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    if (leader_) {
+      const double seconds = options_.seconds;
+      clique_lp_ = conflictCliqueLp(conditions_, weights_, partition_, sessions_,
+                                    started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                  std::chrono::duration<double>(delay + kCliqueLpShare * seconds)),
+                                    &stop_);
+      leader_->addCliques(clique_lp_->cliques);
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - delay;
+      options_.seconds = std::max(0.0, seconds - spent);
+    }
     outcome_ = leader_ ? maximiseWithCbc(leader_->columns(), leader_->rows(), options_)
                        : maximiseWithCbc(mip_, objective_, options_);
     seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -140,10 +157,18 @@ std::vector<bool> CbcRace::predictedPinned() const {
 }
 
 std::optional<__int128> CbcRace::softWeightBound() const {
-  if (!outcome_.bound) return std::nullopt;
-  // The LP bound in floating point: round up past its tolerance, so a bound stays a bound.
-  const double weight = *outcome_.bound + constant_;
-  return static_cast<__int128>(std::floor(weight + 1e-6 * std::max(1.0, std::fabs(weight))));
+  std::optional<__int128> bound;
+  if (outcome_.bound) {
+    // The LP bound in floating point: round up past its tolerance, so a bound stays a bound.
+    const double weight = *outcome_.bound + constant_;
+    bound = static_cast<__int128>(std::floor(weight + 1e-6 * std::max(1.0, std::fabs(weight))));
+  }
+  // The clique LP bounds the group weight; every prepend step unused is the most the rest adds.
+  if (clique_lp_ && clique_lp_->weight) {
+    const __int128 from_cliques = scale_ * *clique_lp_->weight + static_cast<__int128>(constant_);
+    bound = std::min(bound.value_or(from_cliques), from_cliques);
+  }
+  return bound;
 }
 
 }  // namespace routefix::anycast

@@ -18,6 +18,7 @@
 #include "anycast/boolean_mip.h"
 #include "anycast/cbc_solver.h"
 #include "anycast/client_constraints.h"
+#include "anycast/conflict_clique_lp.h"
 #include "anycast/deployment.h"
 #include "anycast/leader_mip.h"
 #include "anycast/prepend_problem.h"
@@ -41,7 +42,9 @@ class CbcRace {
   bool warmStarted() const { return start_.has_value(); }
 
   // Starts CBC with `seconds`, after `delay` seconds unless stopped before; `proved` runs
-  // on CBC's thread when it finishes with a proof (optimal or infeasible).
+  // on CBC's thread when it finishes with a proof (optimal or infeasible). With the compact
+  // model, the conflict-clique LP (conflict_clique_lp.h) goes first, for at most
+  // kCliqueLpShare of the time: its bound, and its cliques as rows of CBC's model.
   void launch(double seconds, double delay, std::function<void()> proved);
   // Asks CBC to stop at its next node and waits for it.
   void stop();
@@ -53,8 +56,12 @@ class CbcRace {
   PrependVector prepends() const;                               // of the best solution
   std::vector<std::vector<bool>> predictedTerms() const;        // per group, per term
   std::vector<bool> predictedPinned() const;                    // per pinned entry
-  // The proven bound on the problem's soft weight (PrependProblem::scoreBound turns it into a score).
+  // The proven bound on the problem's soft weight (PrependProblem::scoreBound turns it into a score):
+  // CBC's, or the conflict-clique LP's when lower.
   std::optional<__int128> softWeightBound() const;
+  const std::optional<CliqueLpBound>& cliqueLp() const { return clique_lp_; }
+
+  static constexpr double kCliqueLpShare = 0.4;
 
  private:
   bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }
@@ -62,6 +69,13 @@ class CbcRace {
                  const ClientConstraints& constraints, const std::optional<PrependVector>& start);
 
   std::optional<LeaderMip> leader_;
+  // With leader_: what the conflict-clique LP reads, and what it found.
+  std::vector<const LeaderCondition*> conditions_;
+  std::vector<int64_t> weights_;
+  std::vector<std::vector<size_t>> partition_;
+  size_t sessions_ = 0;
+  __int128 scale_ = 1;
+  std::optional<CliqueLpBound> clique_lp_;
   BooleanMip mip_;  // without leader_
   std::vector<double> objective_;
   double constant_ = 0;  // soft weight of terms that are constant in the translation

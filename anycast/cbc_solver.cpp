@@ -1,9 +1,10 @@
 #include "anycast/cbc_solver.h"
 
+#include "anycast/clp_stop.h"
+
 #include <coin/CbcEventHandler.hpp>
 #include <coin/CbcModel.hpp>
 #include <coin/CbcSolver.hpp>
-#include <coin/ClpEventHandler.hpp>
 #include <coin/CoinPackedMatrix.hpp>
 #include <coin/OsiClpSolverInterface.hpp>
 
@@ -16,15 +17,6 @@ namespace routefix::anycast {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Whether to give up: another thread asked (the portfolio's other solver won) or the time
-// is up. CBC's -sec is checked between nodes only, and one LP of a large instance
-// (20,000 ASes / 30 sessions: 157,000 rows) takes longer than the whole budget.
-struct StopWhen {
-  const std::atomic<bool>* flag;
-  Clock::time_point deadline;
-  bool now() const { return (flag && flag->load()) || Clock::now() >= deadline; }
-};
 
 // Between branch-and-cut nodes; also reports improving solutions. CBC clones the handler
 // into its working copy of the model.
@@ -43,18 +35,6 @@ class NodeStop : public CbcEventHandler {
 
  private:
   const MipOptions& options_;
-  StopWhen when_;
-};
-
-// Between simplex iterations (the root LP, strong branching).
-class IterationStop : public ClpEventHandler {
- public:
-  explicit IterationStop(StopWhen when) : when_(when) {}
-  IterationStop(const IterationStop& other) = default;
-  ClpEventHandler* clone() const override { return new IterationStop(*this); }
-  int event(Event which) override { return which == endOfIteration && when_.now() ? 0 : -1; }
-
- private:
   StopWhen when_;
 };
 

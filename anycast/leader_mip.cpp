@@ -96,13 +96,8 @@ LeaderMip::LeaderMip(const std::vector<WeightedCondition>& groups, const std::ve
     someDisjunct(*class_condition[c], class_column[c]);
   }
   for (const LeaderCondition* r : required) someDisjunct(*r, -1);
-  for (const auto& clique : cliques) {
-    if (clique.size() < 2) continue;
-    BooleanMip::Row row{{}, -kInf, 1};
-    for (size_t g : clique)
-      if (class_column[class_of_group[g]] >= 0) row.entries.push_back({class_column[class_of_group[g]], 1.0});
-    if (row.entries.size() >= 2) rows_.push_back(std::move(row));
-  }
+  for (size_t c : class_of_group) class_column_of_group_.push_back(class_column[c]);
+  addCliques(cliques);
 
   // Valid rows between bounds: a tighter bound implies a looser one on the same pair, and
   // bounds on a pair from both sides with no room between exclude each other.
@@ -117,6 +112,16 @@ LeaderMip::LeaderMip(const std::vector<WeightedCondition>& groups, const std::ve
     --opposite;
     if (std::get<0>(opposite->first) == t && std::get<1>(opposite->first) == l && l < t)
       rows_.push_back({{{it->second, 1.0}, {opposite->second, 1.0}}, -kInf, 1});
+  }
+}
+
+void LeaderMip::addCliques(const std::vector<std::vector<size_t>>& cliques) {
+  for (const auto& clique : cliques) {
+    if (clique.size() < 2) continue;
+    BooleanMip::Row row{{}, -kInf, 1};
+    for (size_t g : clique)
+      if (class_column_of_group_[g] >= 0) row.entries.push_back({class_column_of_group_[g], 1.0});
+    if (row.entries.size() >= 2) rows_.push_back(std::move(row));
   }
 }
 

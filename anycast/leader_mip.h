@@ -34,6 +34,10 @@ class LeaderMip {
   LeaderMip(const std::vector<WeightedCondition>& groups, const std::vector<const LeaderCondition*>& required,
             const std::vector<std::vector<size_t>>& cliques, const std::vector<int>& caps, __int128 scale);
 
+  // At most one group of each clique (group indices) at target: more valid rows, such as
+  // those conflict_clique_lp.h finds.
+  void addCliques(const std::vector<std::vector<size_t>>& cliques);
+
   const MipColumns& columns() const { return columns_; }
   const std::vector<BooleanMip::Row>& rows() const { return rows_; }
   size_t classes() const { return class_count_; }
@@ -62,6 +66,7 @@ class LeaderMip {
   std::vector<std::pair<int, Bound>> bound_columns_;                       // column, bound
   std::vector<std::pair<int, const LeaderDisjunct*>> disjunct_columns_;    // column, disjunct
   std::vector<std::pair<int, const LeaderCondition*>> class_columns_;      // column, condition
+  std::vector<int> class_column_of_group_;                                 // -1: worth nothing
 };
 
 }  // namespace routefix::anycast

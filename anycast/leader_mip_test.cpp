@@ -1,8 +1,10 @@
 // The compact CBC model of the satisfied objective (leader_mip.h) against brute force over
 // every prepend vector, on seeded random leader conditions (repeated conditions, required
 // ones, conflict cliques, caps 0..3): every vector's own column vector satisfies every row
-// (so the added rows cut off no vector), and CBC alone, with and without a start, proves
-// exactly the brute-force optimum of scale * satisfied weight - prepends.
+// (so the added rows cut off no vector, the conflict-clique LP's among them), CBC alone,
+// with and without a start, proves exactly the brute-force optimum of scale * satisfied
+// weight - prepends, and the conflict-clique LP's bound lies between the brute-force
+// weight and the partition's clique bound.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <numeric>
 #include <random>
 
+#include "anycast/conflict_clique_lp.h"
 #include "anycast/conflict_cliques.h"
 #include "anycast/every_vector_test_helper.h"
 #include "anycast/leader_mip.h"
@@ -44,7 +47,7 @@ LeaderCondition randomCondition(std::mt19937_64& rng, const std::vector<int>& ca
 }  // namespace
 
 TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
-  int proved = 0, infeasible = 0, with_cliques = 0;
+  int proved = 0, infeasible = 0, with_cliques = 0, tighter = 0;
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     CAPTURE(seed);
     std::mt19937_64 rng(seed);
@@ -66,7 +69,13 @@ TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
     const auto cliques = conflictCliques(pointers, weights);
     with_cliques += std::any_of(cliques.begin(), cliques.end(), [](const auto& c) { return c.size() > 1; });
     const __int128 scale = std::accumulate(caps.begin(), caps.end(), __int128{1});
-    const LeaderMip mip(groups, required, cliques, caps, scale);
+    LeaderMip mip(groups, required, cliques, caps, scale);
+    const CliqueLpBound lp = conflictCliqueLp(pointers, weights, cliques, caps.size(),
+                                              std::chrono::steady_clock::now() + std::chrono::seconds(10), nullptr);
+    REQUIRE(lp.weight);
+    REQUIRE(lp.converged);
+    mip.addCliques(lp.cliques);
+    int64_t best_weight = 0;
 
     // Brute force: the best scale * weight - prepends over the vectors keeping the required.
     std::optional<int64_t> best;
@@ -80,8 +89,21 @@ TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
       for (size_t g = 0; g < conditions.size(); ++g) weight += holdsUnder(conditions[g], p) ? weights[g] : 0;
       const int64_t value = static_cast<int64_t>(scale) * weight - std::accumulate(p.begin(), p.end(), 0);
       if (!best || value > *best) best = value;
+      best_weight = std::max(best_weight, weight);
       if (!some_admissible || rng() % 7 == 0) some_admissible = p;
     });
+
+    // Required conditions are no rows of the clique LP: it bounds every vector.
+    int64_t any_weight = 0;
+    everyVector(caps, [&](const PrependVector& p) {
+      int64_t weight = 0;
+      for (size_t g = 0; g < conditions.size(); ++g) weight += holdsUnder(conditions[g], p) ? weights[g] : 0;
+      any_weight = std::max(any_weight, weight);
+    });
+    CHECK(*lp.weight >= any_weight);
+    CHECK(*lp.weight <= cliqueBound(cliques, weights));
+    tighter += *lp.weight < cliqueBound(cliques, weights);
+    CHECK(best_weight <= any_weight);
 
     for (bool started : {false, true}) {
       CAPTURE(started);
@@ -113,5 +135,6 @@ TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
   }
   CHECK(proved >= 20);
   CHECK(with_cliques >= 10);
-  MESSAGE("proved " << proved << ", infeasible " << infeasible << ", instances with cliques " << with_cliques);
+  MESSAGE("proved " << proved << ", infeasible " << infeasible << ", instances with cliques " << with_cliques
+                    << ", clique LP below the partition's bound " << tighter);
 }
