@@ -104,6 +104,7 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
                                     started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                   std::chrono::duration<double>(delay + kCliqueLpShare * seconds)),
                                     &stop_);
+      if (stop_) return;  // Z3 proved meanwhile
       leader_->addCliques(clique_lp_->cliques);
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - delay;
       options_.seconds = std::max(0.0, seconds - spent);
