@@ -6,7 +6,11 @@
 // set of such rows; its bound is each clique's heaviest member. Rows for cliques that cut
 // across the partition are found where the LP's optimum violates them (a greedy clique over
 // the groups the LP counts, largest y first, grown by weight) and the LP is solved again,
-// until no violated clique is found or the time is up.
+// until no violated clique is found or the time is up. Then rows "at most two of three" for
+// pairwise compatible groups whose leaders' bounds close a negative cycle whichever disjunct
+// each takes (a ahead of b, b ahead of c, c ahead of a), and cliques again: on 10,000 ASes
+// / 20 sessions the cliques alone stop at 2,649,500, the exact maximum-weight independent
+// set of the conflict graph, and the triples bring it to 2,610,390 (optimum 2,580,000).
 //
 // Why this and not a stronger LP over the prepends: with the prepends fractional, each
 // group's own condition is no constraint at all. Measured on 10,000 ASes / 20 sessions
@@ -29,6 +33,7 @@ namespace routefix::anycast {
 struct CliqueLpBound {
   std::optional<int64_t> weight;            // no vector puts more group weight at target (a finished LP)
   std::vector<std::vector<size_t>> cliques;  // the rows found beyond the partition (group indices)
+  size_t triples = 0;                        // rows "at most two of these three" (not in `cliques`)
   size_t edges = 0;                          // of the conflict graph
   size_t rounds = 0;                         // LP solves after the first
   bool converged = false;                    // no violated clique left
