@@ -32,6 +32,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_reflection_drops_outbound_sets = true;
       d.bgp_import_next_hop_sticks = true;
       d.bgp_vpn_import_needs_labels = true;
+      d.bgp_leaked_path_is_own = true;
       d.bgp_default_originate_withholds_zero_address = true;
       d.bgp_blackhole_adds_no_export = true;
       d.bgp_export_policy_sees_peer = false;

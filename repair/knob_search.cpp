@@ -265,7 +265,11 @@ symsim::NextHopCosts KnobSearch::nextHopCosts(const symsim::Scenario& scenario) 
   const sim::DataPlane* dp = &baseline_;
   if (!scenario.failed_links.empty()) {
     auto& planes = scenario_planes_[scenario.failed_links];
-    if (!planes) planes = std::make_unique<sim::DataPlane>(sim::simulate(network_, {scenario.failed_links}));
+    if (!planes) {
+      sim::SimulationOptions options;
+      options.failed_links = scenario.failed_links;
+      planes = std::make_unique<sim::DataPlane>(sim::simulate(network_, options));
+    }
     dp = planes.get();
   }
   return [dp](const std::string& node, model::Ipv4 nextHop,

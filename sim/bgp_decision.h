@@ -53,6 +53,7 @@ struct BgpPath {
   bool confed = false;       // learned over a confed-eBGP session (ebgp is false then)
   bool med_missing = false;  // no MED attribute
   bool leaked_local = false; // leaked from another VRF of the router, which originated it
+  bool announce_self = false;  // goes out with this router as next hop (VendorDefaults::bgp_leaked_path_is_own)
   bool valid = true;         // next hop resolvable
   // IPv6 unicast: the sender added its link-local address to the next hop (it shares the link
   // with the receiver, and the route is its own or goes to an eBGP peer; FRR

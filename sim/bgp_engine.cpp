@@ -749,7 +749,7 @@ class Engine {
   uint32_t exportedNextHop(uint32_t p, const BgpPath& b, const PolicySubject& s, bool reflected) const {
     const auto& peer = peerings_[p];
     semantics::NextHopSession session{.ebgp = peer.ebgp && !peer.confed,
-                                      .next_hop_self = facts_[p].next_hop_self,
+                                      .next_hop_self = facts_[p].next_hop_self || b.announce_self,
                                       .force = facts_[p].next_hop_self_force,
                                       .unnumbered = peer.unnumbered(),
                                       .shared_subnet = facts_[p].shared_subnet};
@@ -841,6 +841,10 @@ class Engine {
       out.igp_cost = 0;
       out.resolution = originResolution(n, prefix, b);
       out.valid = out.resolution != kNone;
+    }
+    if (topo_.device(peer.receiver).defaults.bgp_leaked_path_is_own) {
+      out.ebgp = out.announce_self = true;
+      out.confed = false;
     }
     return out;
   }

@@ -118,7 +118,9 @@ TEST_CASE("IPv6 statics of a named VRF use that VRF's interfaces; failures keep 
   CHECK_FALSE(dp.ipv6.ribs.at("r1").exact(v6("2001:db8:aa::/64")));
   Network net = b.build();
   FailureSimulator failures(net);
-  DataPlane failed = failures.simulate({.failed_links = {net.links.at(0)}});
+  SimulationOptions scenario;
+  scenario.failed_links = {net.links.at(0)};
+  DataPlane failed = failures.simulate(scenario);
   CHECK(failed.ipv6.vrf_ribs.at("r1").at("RED").routes() == red.routes());
 }
 

@@ -118,6 +118,10 @@ TEST_CASE("FRR `import vrf`: the importing instance takes the other's routes, by
   const Route* fromA = vrfRoute(dp, "r1", "B", "10.1.0.0/24");
   REQUIRE(fromA);
   CHECK(fromA->next_hops[0].interface == "eth1");
+  // The copy is the importing instance's own path: eBGP's distance and code, though A
+  // originated it (FRR 8.4 leak_update; lab vrf-import-leak).
+  CHECK(fromA->protocol == Protocol::Bgp);
+  CHECK(fromA->admin_distance == 20);
   CHECK_FALSE(vrfRoute(dp, "r1", "A", "10.2.0.0/24"));  // one way only
 }
 

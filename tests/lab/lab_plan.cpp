@@ -39,7 +39,9 @@ LabRouter readRouter(const fs::path& config) {
     bgp = bgp || (w1 == "router" && w2 == "bgp");
     ospf = ospf || (w1 == "router" && w2 == "ospf") || (w1 == "ip" && w2 == "ospf");
     ospf6 = ospf6 || (w1 == "router" && w2 == "ospf6") || (w1 == "ipv6" && w2 == "ospf6");
-    statics = statics || ((w1 == "ip" || w1 == "ipv6") && w2 == "route" && line[0] != ' ');
+    // Top-level statics, and those of a `vrf V` block (indented: `ip route` means nothing
+    // inside any other block of FRR's).
+    statics = statics || ((w1 == "ip" || w1 == "ipv6") && w2 == "route");
     // Only top-level statements: indented lines belong to a block.
     if (line.empty() || line[0] == ' ' || line[0] == '!') continue;
     if (auto host = firstWordAfter(line, "hostname"); !host.empty()) router.name = host;

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <unistd.h>
 
@@ -73,4 +74,13 @@ TEST_CASE("OSPFv3 lines start ospf6d beside the other daemons") {
   REQUIRE(plan.routers.size() == 2);
   CHECK(plan.routers[0].daemons == std::vector<std::string>{"zebra", "ospf6d"});
   CHECK(plan.routers[1].daemons == std::vector<std::string>{"zebra", "ospfd"});
+}
+
+TEST_CASE("a static route inside a `vrf V` block starts staticd") {
+  TempSnapshot s;
+  s.write("configs/a.conf", "hostname pe1\nvrf B\n ip route 10.99.0.0/16 blackhole\nexit-vrf\n");
+  LabPlan plan = loadLabPlan(s.dir);
+  REQUIRE(plan.routers.size() == 1);
+  const auto& daemons = plan.routers[0].daemons;
+  CHECK(std::find(daemons.begin(), daemons.end(), "staticd") != daemons.end());
 }
