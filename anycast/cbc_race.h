@@ -61,7 +61,7 @@ class CbcRace {
   std::optional<__int128> softWeightBound() const;
   const std::optional<CliqueLpBound>& cliqueLp() const { return clique_lp_; }
 
-  static constexpr double kCliqueLpShare = 0.6;
+  static constexpr double kCliqueLpShare = 0.85;
 
  private:
   bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }
