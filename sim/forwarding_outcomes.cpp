@@ -3,6 +3,10 @@
 // search stack closes a cycle, so that branch (and every node that reaches it) loops, as the
 // path trace() follows would revisit a node there.
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "sim/dataplane.h"
@@ -39,16 +43,26 @@ struct ForwardingOutcomes::Graph {
     if (owns(topo, x, dst)) {
       bits = bit(TraceOutcome::Delivered);
     } else if (const auto* r = forwardingRoute(topo, dp, x, dst)) {
-      for (const auto& nh : r->next_hops) {
-        // Source-independent ACLs (the precondition) judge any source alike.
-        ForwardingStep step = forwardOver(topo, x, *r, nh, Address{}, dst);
-        if (step.outcome) {
-          bits |= bit(*step.outcome);
-          continue;
+      std::optional<VpnTunnel> vpn;
+      if constexpr (std::is_same_v<Address, Ipv4>) vpn = vpnTunnel(topo, dp, x, *r, dst);
+      if (vpn) {
+        // Through the core towards the endpoint (its own search), then on at the egress VRF.
+        uint32_t core = tunnel(vpn->endpoint).visit(vpn->ingress);
+        bits = core & ~bit(TraceOutcome::Delivered);
+        if (core & bit(TraceOutcome::Delivered)) bits |= visit(vpn->egress, dst);
+        if (bits & bit(TraceOutcome::NoRoute)) downstreamNoRoute[x] = 1;
+      } else {
+        for (const auto& nh : r->next_hops) {
+          // Source-independent ACLs (the precondition) judge any source alike.
+          ForwardingStep step = forwardOver(topo, x, *r, nh, Address{}, dst);
+          if (step.outcome) {
+            bits |= bit(*step.outcome);
+            continue;
+          }
+          uint32_t next = visit(step.at, dst);
+          bits |= next;
+          if (next & bit(TraceOutcome::NoRoute)) downstreamNoRoute[x] = 1;
         }
-        uint32_t next = visit(step.at, dst);
-        bits |= next;
-        if (next & bit(TraceOutcome::NoRoute)) downstreamNoRoute[x] = 1;
       }
     } else {
       bits = bit(TraceOutcome::NoRoute);
@@ -58,6 +72,14 @@ struct ForwardingOutcomes::Graph {
     return bits;
   }
 
+  // The search towards a VPN tunnel's endpoint (a PE's address), shared by every VRF route
+  // into that PE.
+  Graph& tunnel(Ipv4 endpoint) {
+    auto& g = tunnels[endpoint.value];
+    if (!g) g = std::make_unique<Graph>(holder, dp, model::IpAddress::fromV4(endpoint));
+    return *g;
+  }
+
   std::shared_ptr<const Topology> holder;
   const Topology& topo;
   const DataPlane& dp;
@@ -65,6 +87,7 @@ struct ForwardingOutcomes::Graph {
   std::vector<State> state;
   std::vector<uint32_t> outcomes;
   std::vector<char> downstreamNoRoute;
+  std::map<uint32_t, std::unique_ptr<Graph>> tunnels;
 };
 
 ForwardingOutcomes::ForwardingOutcomes(const model::Network& network, const DataPlane& dataPlane,

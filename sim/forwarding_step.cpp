@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "semantics/vrf_leaking.h"
 #include "sim/vrf_instances.h"
 
 namespace routefix::sim::detail {
@@ -37,6 +38,31 @@ const Route* forwardingRoute(const Topology& topo, const DataPlane& dp, uint32_t
   if (!rib) return nullptr;
   const Route* r = rib->longestMatch(to);
   return r && !r->next_hops.empty() ? r : nullptr;
+}
+
+std::optional<VpnTunnel> vpnTunnel(const Topology& topo, const DataPlane& dp, uint32_t node, const Route& r,
+                                  Ipv4 to) {
+  auto [device, vrf] = nodeVrf(topo.device(node).name);
+  if (vrf.empty() || (r.protocol != Protocol::Ibgp && r.protocol != Protocol::Bgp) ||
+      r.protocol_next_hops.empty() || !r.protocol_next_hops.front().ip)
+    return std::nullopt;
+  // Resolved in the default VRF: it leaves by an interface the VRF instance does not hold.
+  const auto& instance = topo.device(node);
+  if (std::all_of(r.next_hops.begin(), r.next_hops.end(),
+                  [&](const NextHop& nh) { return nh.discard || instance.findInterface(nh.interface); }))
+    return std::nullopt;
+  auto ingress = topo.nodeIndex(device);
+  auto pe = topo.nodeIndex(r.protocol_next_hops.front().node);
+  if (!ingress || !pe) return std::nullopt;
+  const auto& remote = topo.device(*pe);
+  for (const auto& leak : semantics::vpnLeaks(remote, topo.device(*ingress))) {
+    if (leak.to != vrf) continue;
+    auto egress = topo.nodeIndex(vrfInstanceName(remote.name, leak.from));
+    const NodeRib* table = dp.table(remote.name, leak.from);
+    if (!egress || !table || !table->longestMatch(to)) continue;
+    return VpnTunnel{*ingress, *r.protocol_next_hops.front().ip, *egress};
+  }
+  return std::nullopt;
 }
 
 Ipv4 packetSource(const Topology& topo, const DataPlane& dp, uint32_t node, Ipv4 to) {

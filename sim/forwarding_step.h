@@ -41,6 +41,20 @@ struct ForwardingStep {
 ForwardingStep forwardOver(const Topology& topo, uint32_t x, const Route& r, const NextHop& nh,
                            Ipv4 src, Ipv4 to);
 
+// VPNv4 (a VRF route resolved in the default VRF, sim/vrf_leaks.h appendVpnPeerings): the
+// packet is label-switched along the core's routes towards the route's BGP next hop, the
+// remote PE, and looked up there in the VRF that exported the route. Labels themselves are
+// abstracted: the core forwards towards `endpoint` (its ACLs judge that address), and on
+// arrival at `endpoint`'s owner the packet continues at `egress`.
+struct VpnTunnel {
+  uint32_t ingress = kNone;  // the node forwarding towards the endpoint: the PE's default VRF
+  Ipv4 endpoint;
+  uint32_t egress = kNone;   // the remote PE's exporting VRF instance
+};
+// The tunnel when `node`, a VRF instance, forwards `to` by route `r` over the VPN; none else
+// (also when no VRF of the remote PE exporting to this one has a route for `to`).
+std::optional<VpnTunnel> vpnTunnel(const Topology& topo, const DataPlane& dp, uint32_t node, const Route& r, Ipv4 to);
+
 // Whether `node` has the address on an up interface.
 inline bool owns(const Topology& topo, uint32_t node, Ipv4 to) { return topo.owns(node, to); }
 

@@ -3,6 +3,7 @@
 // dropped (no route, null route, ACL) or loops.
 #include <algorithm>
 #include <set>
+#include <type_traits>
 
 #include "model/input_error.h"
 #include "sim/dataplane.h"
@@ -28,7 +29,7 @@ class Tracer {
   std::vector<TracePath> run(uint32_t from) {
     source_ = packetSource(topo_, dp_, from, to_);
     std::vector<uint32_t> visited;
-    walk(from, {}, visited);
+    walk(from, {}, visited, nullptr);
     return std::move(paths_);
   }
 
@@ -44,7 +45,9 @@ class Tracer {
     return Hop{std::string(device), std::move(interface), std::string(vrf)};
   }
 
-  void walk(uint32_t x, std::vector<Hop> hops, std::vector<uint32_t>& visited) {
+  // Inside a VPN tunnel (IPv4 only), the packet is forwarded towards the tunnel's endpoint and
+  // continues at its egress VRF there.
+  void walk(uint32_t x, std::vector<Hop> hops, std::vector<uint32_t>& visited, const VpnTunnel* tunnel) {
     if (paths_.size() >= kMaxPaths) return;
     if (std::find(visited.begin(), visited.end(), x) != visited.end() || hops.size() >= kMaxHops) {
       hops.push_back(hop(x, ""));
@@ -52,22 +55,34 @@ class Tracer {
       return;
     }
     visited.push_back(x);
-    if (owns(topo_, x, to_)) {
+    Address dst = to_;
+    if constexpr (std::is_same_v<Address, Ipv4>)
+      if (tunnel) dst = tunnel->endpoint;
+    if (owns(topo_, x, dst)) {
       hops.push_back(hop(x, ""));
-      finish(std::move(hops), TraceOutcome::Delivered, x);
+      if (tunnel) walk(tunnel->egress, std::move(hops), visited, nullptr);
+      else finish(std::move(hops), TraceOutcome::Delivered, x);
       visited.pop_back();
       return;
     }
-    const auto* r = forwardingRoute(topo_, dp_, x, to_);
+    const auto* r = forwardingRoute(topo_, dp_, x, dst);
     if (!r) {
       hops.push_back(hop(x, ""));
       finish(std::move(hops), TraceOutcome::NoRoute, x);
       visited.pop_back();
       return;
     }
+    if constexpr (std::is_same_v<Address, Ipv4>) {
+      if (auto vpn = tunnel ? std::nullopt : vpnTunnel(topo_, dp_, x, *r, to_)) {
+        hops.push_back(hop(x, ""));
+        walk(vpn->ingress, std::move(hops), visited, &*vpn);
+        visited.pop_back();
+        return;
+      }
+    }
     for (const auto& nh : r->next_hops) {
       auto path = hops;
-      ForwardingStep step = forwardOver(topo_, x, *r, nh, source_, to_);
+      ForwardingStep step = forwardOver(topo_, x, *r, nh, source_, dst);
       path.push_back(hop(x, nh.discard ? "" : nh.interface));
       if (step.outcome) {
         // Dropped on the next router's ingress: the path shows that router as its end.
@@ -75,7 +90,7 @@ class Tracer {
         finish(std::move(path), *step.outcome, step.at);
         continue;
       }
-      walk(step.at, std::move(path), visited);
+      walk(step.at, std::move(path), visited, tunnel);
     }
     visited.pop_back();
   }

@@ -3,6 +3,9 @@
 // mistyped).
 #include <doctest/doctest.h>
 
+#include <string>
+#include <vector>
+
 #include "tests/e2e/run_routefix.h"
 
 using routefix::e2e::runRoutefix;
@@ -62,11 +65,28 @@ TEST_CASE("BLUE: the mistyped import target keeps site A's LAN out of pe2, not t
   CHECK_FALSE(route(out["nodes"]["pe2"]["vrfs"]["BLUE"]["routes"], "10.1.0.0/24"));
 }
 
-TEST_CASE("verify: three intents hold, blue-site-a-at-pe2 fails") {
+TEST_CASE("trace: a packet crosses the VPN, label-switched through the core into the exporting VRF") {
+  auto res = runRoutefix({"trace", kExample, "--from", "ce-b", "--to", "172.16.1.1", "--format", "json"});
+  REQUIRE_MESSAGE(res.exit_code == 0, res.err);
+  auto out = res.json();
+  REQUIRE(out["paths"].size() == 1);
+  const auto& path = out["paths"][0];
+  CHECK(path["outcome"] == "delivered");
+  std::vector<std::string> hops;
+  for (const auto& h : path["hops"])
+    hops.push_back(h["node"].get<std::string>() + (h.value("vrf", "").empty() ? "" : "/" + h["vrf"].get<std::string>()));
+  CHECK(hops == std::vector<std::string>{"ce-b", "pe2/RED", "pe2", "p", "pe1", "pe1/RED", "ce-a"});
+  // Without a route in the VRF there is no tunnel: BLUE on pe2 lacks site A's LAN.
+  auto blue = runRoutefix({"trace", kExample, "--from", "pe2", "--vrf", "BLUE", "--to", "10.1.0.5", "--format", "json"});
+  REQUIRE_MESSAGE(blue.exit_code == 0, blue.err);
+  CHECK(blue.json()["paths"][0]["outcome"] == "no-route");
+}
+
+TEST_CASE("verify: four intents hold (one of them reachability across the VPN), blue-site-a-at-pe2 fails") {
   auto res = runRoutefix({"verify", kExample, "--format", "json"});
   CHECK(res.exit_code == 1);
   auto out = res.json();
-  CHECK(out["summary"]["passed"] == 3);
+  CHECK(out["summary"]["passed"] == 4);
   CHECK(out["summary"]["failed"] == 1);
   for (const auto& i : out["intents"])
     CHECK((i["status"] == "fail") == (i["name"] == "blue-site-a-at-pe2"));
