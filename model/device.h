@@ -109,11 +109,11 @@ struct VendorDefaults {
   // next hops in their tunnel tables (tunnel RIB / inet.3). IOS installs the route either way.
   // semantics::vpnNextHopUsable.
   bool bgp_vpn_import_needs_labels = false;
-  // A path leaked from another VRF of the router (FRR `import vrf`) is the importing
+  // A path leaked from another VRF (FRR `import vrf`) or imported from VPNv4 is the importing
   // instance's own: it counts as eBGP-learned (distance 20, `B`, preferred over iBGP paths)
-  // whatever it was in its VRF, goes to iBGP peers too, and goes out with this router as next
-  // hop (FRR 8.4 bgp_mplsvpn.c leak_update: the importing instance's peer_self and
-  // BGP_PATH_ANNC_NH_SELF; lab vrf-import-leak). Others: the path keeps its kind.
+  // whatever it was before, goes to iBGP peers too, and goes out with this router as next hop
+  // (FRR 8.4 bgp_mplsvpn.c leak_update: the importing instance's peer_self and
+  // BGP_PATH_ANNC_NH_SELF; lab vrf-import-leak; L3VPN topotests: `B> .. [20/0] via PE`).
   bool bgp_leaked_path_is_own = false;
   // `neighbor X default-originate` also withholds from X every other route whose address is
   // 0.0.0.0 (0.0.0.0/1, 0.0.0.0/8, ...), not only the learned default: FRR 8.4, the version we

@@ -832,8 +832,8 @@ class Engine {
     BgpPath out = b;
     takeSets(out, s);
     out.session = p;
-    if (peer.vpn_resolver != kNone) return vpnPath(p, std::move(out));
-    if (b.kind != PathKind::Learned) {
+    if (peer.vpn_resolver != kNone) out = vpnPath(p, std::move(out));
+    else if (b.kind != PathKind::Learned) {
       out.kind = PathKind::Learned;
       out.leaked_local = true;
       out.ebgp = false;
@@ -849,8 +849,8 @@ class Engine {
     return out;
   }
 
-  // A leaked path as it arrives over VPNv4 peering p (sim/vrf_leaks.h appendVpnPeerings): an
-  // iBGP path from the sending PE, whose session address is the next hop (FRR
+  // A leaked path as it arrives over VPNv4 peering p (sim/vrf_leaks.h appendVpnPeerings): a
+  // path from the sending PE (iBGP, but see VendorDefaults::bgp_leaked_path_is_own), whose session address is the next hop (FRR
   // vpn_leak_from_vrf_update: nexthop-self), resolved in the receiving PE's default VRF. The
   // sender's weight stays behind.
   BgpPath vpnPath(uint32_t p, BgpPath path) {

@@ -61,8 +61,10 @@ TEST_CASE("VPNv4: a VRF's routes reach the remote PE's VRFs that import their ta
       CAPTURE(vrf);
       const Route* r = vrfRoute(dp, "pe2", vrf, "10.1.0.0/24");
       REQUIRE(r);
-      CHECK(r->protocol == Protocol::Ibgp);
-      CHECK(r->admin_distance == 200);
+      // IOS: an iBGP route; FRR: the importing instance's own path (distance 20, `B`; its
+      // L3VPN topotests show `B> ... [20/0] via PE (vrf default)`).
+      CHECK(r->protocol == (vendor == Vendor::Ios ? Protocol::Ibgp : Protocol::Bgp));
+      CHECK(r->admin_distance == (vendor == Vendor::Ios ? 200u : 20u));
       // The BGP next hop is pe1's session address, forwarded through the core towards it.
       REQUIRE(r->protocol_next_hops.size() == 1);
       CHECK(r->protocol_next_hops[0].ip == Ipv4::parse("1.1.1.1"));
