@@ -24,6 +24,12 @@ std::optional<uint32_t> receivedPathPrepend(const model::BgpProcess& bgp, const 
   return from.local_as;
 }
 
+std::optional<AsOverride> asOverride(const model::BgpNeighbor& toward, bool ebgp, bool confed, uint32_t peerAs,
+                                     uint32_t ownAs) {
+  if (!ebgp || confed || !toward.as_override) return std::nullopt;
+  return AsOverride{peerAs, ownAs};
+}
+
 std::vector<std::optional<uint32_t>> withoutPrivateAs(const model::VendorDefaults& vendor,
                                                       const model::BgpNeighbor& toward,
                                                       const std::vector<uint32_t>& path, uint32_t ownAs,

@@ -29,6 +29,16 @@ std::vector<uint32_t> ebgpExportPrepend(const model::BgpProcess& bgp, const mode
 // no local-as or the local-as is the router's own AS.
 std::optional<uint32_t> receivedPathPrepend(const model::BgpProcess& bgp, const model::BgpNeighbor& from);
 
+// `neighbor X as-override` on a path sent to an eBGP peer (not a confederation member): every
+// occurrence of the AS the peer presents becomes the sender's own AS, before the outbound
+// policy and the prepend (FRR subgroup_announce_check, bgp_aspath.c aspath_replace_specific_asn;
+// IOS alike). The pair (replaced AS, replacement); none when the session does not override.
+struct AsOverride {
+  uint32_t replaced, by;
+};
+std::optional<AsOverride> asOverride(const model::BgpNeighbor& toward, bool ebgp, bool confed, uint32_t peerAs,
+                                     uint32_t ownAs);
+
 // remove-private-as on a path sent to an eBGP peer of AS `peerAs`, before the outbound policy
 // and the prepend. `path` is the path's ASes left to right. Returns, position by position,
 // the AS that stays (nullopt: dropped); an empty result means "unchanged".

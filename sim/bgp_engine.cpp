@@ -718,7 +718,8 @@ class Engine {
       if (!kept.empty()) s.as_path = tables_.paths.rewrite(s.as_path, kept);
     }
     // as-override: the receiver's AS becomes this router's.
-    if (facts.as_override) s.as_path = tables_.paths.replace(s.as_path, peer.receiver_as, cfg.asn);
+    if (facts.as_override)
+      s.as_path = tables_.paths.replace(s.as_path, facts.as_override->replaced, facts.as_override->by);
     // In Withdraw, the advertise-map runs after them, for the peer, as the outbound map does.
     if (conditional != kNone && conditional_->updates[conditional] == semantics::ConditionalUpdate::Withdraw) {
       PolicySubject w = s;

@@ -71,7 +71,8 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
         f.send_community = sn.send_community;
         f.send_ext_community = sn.send_community_extended;
         f.send_large_community = sn.send_community_large;
-        f.as_override = peer.ebgp && !peer.confed && sn.as_override;
+        f.as_override = semantics::asOverride(sn, peer.ebgp, peer.confed, peer.receiver_as,
+                                              topo.device(peer.sender).bgp->asn);
         if (peer.ebgp && !peer.confed) f.remove_private = sn.remove_private_as;
         if (peer.ebgp && !peer.confed && !peer.unnumbered())
           f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);

@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "semantics/session_as_path.h"
 #include "sim/bgp_sessions.h"
 #include "sim/policy_evaluator.h"
 #include "sim/topology.h"
@@ -22,7 +23,7 @@ struct PeeringFacts {
   bool default_originate = false, send_community = false, next_hop_self = false;
   bool next_hop_self_force = false;  // next-hop-self on reflected iBGP routes too
   bool send_ext_community = false, send_large_community = false;
-  bool as_override = false;  // sender replaces the receiver's AS in the path by its own
+  std::optional<semantics::AsOverride> as_override;  // semantics::asOverride
   bool remove_private = false;  // sender's remove-private-as (semantics::withoutPrivateAs)
   // eBGP: after the AS it presents, the sender also prepends this one (its own AS behind a
   // `local-as`; semantics::ebgpExportPrepend); 0 for none.

@@ -11,6 +11,11 @@ namespace routefix::symsim {
 
 namespace {
 
+// The AS a router presents on a session: its statement's local-as, else its own.
+uint32_t presentedAs(const model::Device& d, const model::BgpNeighbor* stmt) {
+  return stmt ? semantics::presentedAs(*d.bgp, *stmt) : d.bgp->asn;
+}
+
 bool ribHasConnected(const model::Device& d, const model::Prefix& p) {
   return std::any_of(d.interfaces.begin(), d.interfaces.end(), [&](const model::Interface& i) {
     if (!i.routes()) return false;
@@ -407,6 +412,11 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   std::optional<uint32_t> localAs;
   if (receiverStmt && receiverStmt->local_as && *receiverStmt->local_as != receiver.bgp->asn)
     localAs = receiverStmt->local_as;
+  // as-override: the receiver's AS leaves the path before its loop check sees it.
+  auto override = stmt ? semantics::asOverride(*stmt, s.ebgp, false, presentedAs(receiver, receiverStmt),
+                                               sender.bgp->asn)
+                       : std::nullopt;
+  auto overridden = [&](uint32_t as) { return override && as == override->replaced; };
   z3::expr learnedEbgp = ctx_.bool_val(false);
   z3::expr reflected = ctx_.bool_val(false);  // an iBGP route passed on over iBGP
   if (prefix_.length == 0 && stmt && stmt->default_originate)
@@ -423,7 +433,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     } else {
       auto count = [&](uint32_t as) {
         auto in = sv.as_in_path.find(as);
-        return in == sv.as_in_path.end() ? ctx_.int_val(0) : z3::ite(in->second, ctx_.int_val(1), ctx_.int_val(0));
+        return in == sv.as_in_path.end() || overridden(as) ? ctx_.int_val(0)
+                                                           : z3::ite(in->second, ctx_.int_val(1), ctx_.int_val(0));
       };
       cond = cond && !semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : ctx_.int_val(0),
                                              allowas);
@@ -433,7 +444,9 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     r = constantRoute(true, b);
     learnedEbgp = ctx_.bool_val(!b.learned_ibgp);
     reflected = ctx_.bool_val(!s.ebgp && b.learned_ibgp);
-    auto count = [&](uint32_t as) { return static_cast<uint32_t>(std::count(b.as_path.begin(), b.as_path.end(), as)); };
+    auto count = [&](uint32_t as) {
+      return overridden(as) ? 0u : static_cast<uint32_t>(std::count(b.as_path.begin(), b.as_path.end(), as));
+    };
     if (s.ebgp && semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : 0u, allowas))
       return std::nullopt;
     if (!s.ebgp && b.learned_ibgp) {
@@ -577,6 +590,8 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     c.sender_as = received ? *received
                            : senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
     c.added_as = std::move(added);
+    if (senderStmt)
+      c.as_override = semantics::asOverride(*senderStmt, s.ebgp, false, presentedAs(d, stmt), sender->bgp->asn);
     // A reflected route keeps its originator and grows its cluster list (sim transform()).
     z3::expr senderId = ctx_.int_val(static_cast<uint64_t>(semantics::bgpRouterId(*sender).value));
     c.originator = senderId;
@@ -687,12 +702,20 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
       z3::expr inherited = ctx_.bool_val(false);
       if (c.kind == Candidate::Kind::Session) {
         here = c.ebgp && std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();
-        if (sender != nodes_.end()) {
-          inherited = sender->second.as_in_path.at(as);
-        } else if (auto b = boundary_.find(c.sender); b != boundary_.end()) {
-          const auto& path = b->second.as_path;
-          inherited = ctx_.bool_val(std::find(path.begin(), path.end(), as) != path.end());
-        }
+        // In the sender's path, or (as-override) put there in place of the receiver's AS.
+        auto inSenderPath = [&](uint32_t a) {
+          if (sender != nodes_.end()) {
+            auto in = sender->second.as_in_path.find(a);
+            return in != sender->second.as_in_path.end() ? in->second : ctx_.bool_val(false);
+          }
+          if (auto b = boundary_.find(c.sender); b != boundary_.end())
+            return ctx_.bool_val(std::find(b->second.as_path.begin(), b->second.as_path.end(), a) !=
+                                 b->second.as_path.end());
+          return ctx_.bool_val(false);
+        };
+        const auto& o = c.as_override;
+        if (o && as == o->replaced) inherited = ctx_.bool_val(false);
+        else inherited = o && as == o->by ? inSenderPath(as) || inSenderPath(o->replaced) : inSenderPath(as);
       } else if (c.kind == Candidate::Kind::External) {
         here = std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();
         for (const auto& e : network_.externals)

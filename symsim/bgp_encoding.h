@@ -17,6 +17,7 @@
 #include <z3++.h>
 
 #include "model/network.h"
+#include "semantics/session_as_path.h"
 #include "symsim/destination_intent.h"
 #include "symsim/knobs.h"
 #include "symsim/policy_encoding.h"
@@ -71,6 +72,7 @@ struct Candidate {
   // eBGP: the ASes the session adds to the path (semantics::ebgpExportPrepend and
   // receivedPathPrepend), for the loop check's AS tracking.
   std::vector<uint32_t> added_as;
+  std::optional<semantics::AsOverride> as_override;  // the sender's, on this session
   bool multihop = false;   // eBGP: the receiver's statement has ebgp-multihop
   // The simulator's steps after the shared ones (sim/bgp_decision.h): the IGP cost to the
   // route's next hop (route.next_hop, resolved at this router), the originator's router-id
