@@ -22,17 +22,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "mesh_topology.h"
 #include "seeded_pick.h"
 
 namespace {
 
+using routefix::bench::ip;
 using routefix::bench::pick;
 namespace fs = std::filesystem;
-
-std::string ipv4(uint32_t a) {
-  return std::to_string(a >> 24) + "." + std::to_string((a >> 16) & 255) + "." +
-         std::to_string((a >> 8) & 255) + "." + std::to_string(a & 255);
-}
 
 struct Options {
   fs::path out;
@@ -80,7 +77,7 @@ std::string peConfig(const Options& o, const std::vector<Router>& routers, int r
   for (int k = 1; k <= o.vrfs; ++k)
     c << "vrf definition T" << k << "\n rd 65000:" << (pe + 1) * 1000 + k << "\n !\n address-family ipv4\n"
       << "  route-target export 65000:" << k << "\n  route-target import 65000:" << k << "\n exit-address-family\n!\n";
-  c << "interface Loopback0\n ip address " << ipv4(me.loopback) << " 255.255.255.255\n ip ospf 1 area 0\n!\n";
+  c << "interface Loopback0\n ip address " << ip(me.loopback) << " 255.255.255.255\n ip ospf 1 area 0\n!\n";
   for (size_t i = 0; i < me.ports.size(); ++i)
     c << "interface GigabitEthernet" << i + 1 << "\n description core: " << routers[me.ports[i].peer].name
       << "\n ip address " << me.ports[i].address << " 255.255.255.252\n ip ospf network point-to-point\n"
@@ -90,16 +87,16 @@ std::string peConfig(const Options& o, const std::vector<Router>& routers, int r
     c << "interface Loopback" << k << "\n description T" << k << " site\n vrf forwarding T" << k << "\n ip address "
       << site.substr(0, site.size() - 4) << "1 255.255.255.0\n!\n";
   }
-  c << "router ospf 1\n router-id " << ipv4(me.loopback) << "\n!\n";
-  c << "router bgp 65000\n bgp router-id " << ipv4(me.loopback) << "\n no bgp default ipv4-unicast\n";
+  c << "router ospf 1\n router-id " << ip(me.loopback) << "\n!\n";
+  c << "router bgp 65000\n bgp router-id " << ip(me.loopback) << "\n no bgp default ipv4-unicast\n";
   for (int q = o.routers - o.pes; q < o.routers; ++q)
     if (q != r)
-      c << " neighbor " << ipv4(routers[q].loopback) << " remote-as 65000\n neighbor " << ipv4(routers[q].loopback)
+      c << " neighbor " << ip(routers[q].loopback) << " remote-as 65000\n neighbor " << ip(routers[q].loopback)
         << " update-source Loopback0\n";
   c << " !\n address-family vpnv4\n";
   for (int q = o.routers - o.pes; q < o.routers; ++q)
     if (q != r)
-      c << "  neighbor " << ipv4(routers[q].loopback) << " activate\n  neighbor " << ipv4(routers[q].loopback)
+      c << "  neighbor " << ip(routers[q].loopback) << " activate\n  neighbor " << ip(routers[q].loopback)
         << " send-community extended\n";
   c << " exit-address-family\n";
   for (int k = 1; k <= o.vrfs; ++k)
@@ -111,13 +108,13 @@ std::string peConfig(const Options& o, const std::vector<Router>& routers, int r
 std::string coreConfig(const std::vector<Router>& routers, int r) {
   const Router& me = routers[r];
   std::ostringstream c;
-  c << "hostname " << me.name << "\n!\ninterface Loopback0\n ip address " << ipv4(me.loopback)
+  c << "hostname " << me.name << "\n!\ninterface Loopback0\n ip address " << ip(me.loopback)
     << " 255.255.255.255\n ip ospf 1 area 0\n!\n";
   for (size_t i = 0; i < me.ports.size(); ++i)
     c << "interface GigabitEthernet" << i + 1 << "\n description " << routers[me.ports[i].peer].name
       << "\n ip address " << me.ports[i].address << " 255.255.255.252\n ip ospf network point-to-point\n"
       << " ip ospf 1 area 0\n!\n";
-  c << "router ospf 1\n router-id " << ipv4(me.loopback) << "\n!\nend\n";
+  c << "router ospf 1\n router-id " << ip(me.loopback) << "\n!\nend\n";
   return c.str();
 }
 
@@ -141,8 +138,8 @@ int main(int argc, char** argv) try {
   nlohmann::json edges = nlohmann::json::array();
   uint32_t next = (10u << 24) | (1u << 16);  // /30s from 10.1.0.0
   auto connect = [&](int a, int b) {
-    routers[a].ports.push_back({ipv4(next + 1), b});
-    routers[b].ports.push_back({ipv4(next + 2), a});
+    routers[a].ports.push_back({ip(next + 1), b});
+    routers[b].ports.push_back({ip(next + 2), a});
     edges.push_back({{"a", routers[a].name}, {"a_interface", "GigabitEthernet" + std::to_string(routers[a].ports.size())},
                      {"b", routers[b].name}, {"b_interface", "GigabitEthernet" + std::to_string(routers[b].ports.size())}});
     next += 4;
