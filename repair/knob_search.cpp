@@ -55,7 +55,7 @@ symsim::BoundaryRoutes boundaryRoutes(const sim::DataPlane& dp, const model::Pre
     b.origin = r->origin;
     b.communities.assign(r->communities.begin(), r->communities.end());
     b.learned_ibgp = r->protocol == sim::Protocol::Ibgp;
-    b.learned_from = r->received_from;
+    b.learned_from = *r->received_from;
     if (!r->protocol_next_hops.empty() && r->protocol_next_hops.front().ip)
       b.next_hop = r->protocol_next_hops.front().ip->value;
     out.emplace(node, std::move(b));

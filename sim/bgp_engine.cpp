@@ -1070,8 +1070,7 @@ class Engine {
       } else {
         // Confed-eBGP routes show as eBGP ones ("B") but take the iBGP distance (FRR).
         r.protocol = b.ebgp || b.confed ? Protocol::Bgp : Protocol::Ibgp;
-        const auto& from = peerings_[b.session];
-        r.received_from = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
+        r.received_from = senderName(b.session);
         r.next_hops = nextHopsOf(best_[n]);
         r.protocol_next_hops = protocolNextHopsOf(best_[n]);
       }
@@ -1089,6 +1088,18 @@ class Engine {
       }
       routes.push_back(std::move(r));
     }
+  }
+
+  // Who a route came over `session` from (the peer device, or its address outside the
+  // snapshot): one string for all the routes it sent.
+  const SharedValue<std::string>& senderName(uint32_t session) {
+    if (senderNames_.empty()) senderNames_.resize(peerings_.size());
+    auto& name = senderNames_[session];
+    if (!name.holds()) {
+      const auto& from = peerings_[session];
+      name = from.sender != kNone ? topo_.device(from.sender).name : from.sender_address.str();
+    }
+    return name;
   }
 
   // A route's list for an interned attribute id: made once, shared by every route with it.
@@ -1194,6 +1205,7 @@ class Engine {
   std::vector<uint32_t> key_;
   std::unordered_map<uint32_t, SharedList<uint32_t>> asPathLists_;  // by interned path id
   std::unordered_map<uint32_t, SharedList<model::Community>> communityLists_;  // by interned set id
+  std::vector<SharedValue<std::string>> senderNames_;  // per peering, made when first used
   const Hops discard_{Hop{std::nullopt, "Null0", "", true}};
   std::vector<PeeringFacts> facts_;  // per peering
   std::vector<uint32_t> peerResolution_;  // per peering: resolution of the peer's address

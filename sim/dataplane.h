@@ -15,6 +15,7 @@
 #include "sim/deadline.h"
 #include "sim/ipv6_rib.h"
 #include "sim/next_hops.h"
+#include "sim/shared_value.h"
 
 namespace routefix::sim {
 
@@ -37,11 +38,11 @@ struct Route {
   NextHops protocol_next_hops;
   // BGP attributes (empty/nullopt for other protocols). The lists are shared between the
   // routes that carry the same ones (every route through the same neighbour repeats its AS
-  // path; a WAN's routes carry a handful of community sets).
+  // path; a WAN's routes carry a handful of community sets), and so are the names below.
   SharedList<uint32_t> as_path;
   SharedList<model::Community> communities;
-  std::string received_from;     // BGP: peer node name or peer address
-  model::SourceSpan origin_span; // the statement that put the route into the network, if any
+  SharedValue<std::string> received_from;     // BGP: peer node name or peer address
+  SharedValue<model::SourceSpan> origin_span; // the statement that put the route into the network, if any
   std::optional<uint32_t> local_pref;
   std::optional<uint32_t> weight;
   uint32_t admin_distance = 0;

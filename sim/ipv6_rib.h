@@ -47,8 +47,8 @@ struct Ipv6Route {
   SharedList<model::Community> communities;
   std::optional<uint32_t> weight;
   uint8_t origin = 0;
-  std::string received_from;
-  model::SourceSpan origin_span;
+  SharedValue<std::string> received_from;
+  SharedValue<model::SourceSpan> origin_span;
   bool operator==(const Ipv6Route&) const = default;
 };
 

@@ -2,13 +2,15 @@
 // ToR forwards every remote prefix over the same ECMP set) and a node's routing table (a
 // failure scenario changes a handful of the baseline's tables and shares the rest). Reads
 // behave like a const std::vector<T>; writes (push_back, mutable iterators) copy the list
-// first when another owner shares it, so sharing is never visible.
+// first when another owner shares it, so sharing is never visible. One pointer in size
+// (sim/shared_value.h).
 #pragma once
 
 #include <cstddef>
 #include <initializer_list>
-#include <memory>
 #include <vector>
+
+#include "sim/shared_value.h"
 
 namespace routefix::sim {
 
@@ -22,7 +24,7 @@ class SharedList {
 
   SharedList() = default;
   SharedList(std::vector<T> items)  // NOLINT: implicit, a list is a vector to its readers
-      : list_(items.empty() ? nullptr : std::make_shared<std::vector<T>>(std::move(items))) {}
+      : list_(items.empty() ? SharedValue<std::vector<T>>() : SharedValue<std::vector<T>>(std::move(items))) {}
   SharedList(std::initializer_list<T> items) : SharedList(std::vector<T>(items)) {}
 
   std::size_t size() const { return list().size(); }
@@ -40,33 +42,17 @@ class SharedList {
   iterator end() { return own().end(); }
   void push_back(T item) { own().push_back(std::move(item)); }
   // The items as a vector of one's own (a copy only when shared).
-  std::vector<T> release() && {
-    if (!list_) return {};
-    std::vector<T> out = list_.use_count() == 1 ? std::move(*list_) : *list_;
-    list_.reset();
-    return out;
-  }
+  std::vector<T> release() && { return std::move(list_).release(); }
 
-  bool operator==(const SharedList& other) const {
-    return list_ == other.list_ || list() == other.list();
-  }
+  bool operator==(const SharedList& other) const { return list_ == other.list_; }
   // Whether both are the same storage (equal without comparing items).
-  bool sharesWith(const SharedList& other) const { return list_ == other.list_; }
+  bool sharesWith(const SharedList& other) const { return list_.sharesWith(other.list_); }
 
  private:
-  const std::vector<T>& list() const {
-    static const std::vector<T> kEmpty;
-    return list_ ? *list_ : kEmpty;
-  }
-  std::vector<T>& own() {
-    if (!list_)
-      list_ = std::make_shared<std::vector<T>>();
-    else if (list_.use_count() > 1)
-      list_ = std::make_shared<std::vector<T>>(*list_);
-    return *list_;
-  }
+  const std::vector<T>& list() const { return *list_; }
+  std::vector<T>& own() { return list_.mutate(); }
 
-  std::shared_ptr<std::vector<T>> list_;  // null: empty
+  SharedValue<std::vector<T>> list_;  // nothing held: empty
 };
 
 }  // namespace routefix::sim

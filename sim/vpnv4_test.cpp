@@ -72,7 +72,7 @@ TEST_CASE("VPNv4: a VRF's routes reach the remote PE's VRFs that import their ta
       CHECK(r->next_hops[0].node == "p");
       CHECK(r->next_hops[0].interface == "to-p");
       CHECK(r->next_hops[0].ip == Ipv4::parse("10.0.2.1"));
-      CHECK(r->received_from == "pe1");
+      CHECK(*r->received_from == "pe1");
       CHECK(vrfRoute(dp, "pe1", vrf, "10.2.0.0/24"));
     }
     // A prefix both PEs have in RED: each keeps its connected route.

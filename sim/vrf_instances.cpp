@@ -115,7 +115,7 @@ void VrfInstances::nameDevices(NodeRib& rib) const {
     return std::any_of(hops.begin(), hops.end(), [&](const NextHop& h) { return instances_.count(h.node); });
   };
   if (std::none_of(rib.routes().begin(), rib.routes().end(), [&](const Route& r) {
-        return named(r.next_hops) || named(r.protocol_next_hops) || instances_.count(r.received_from);
+        return named(r.next_hops) || named(r.protocol_next_hops) || instances_.count(*r.received_from);
       }))
     return;
   std::vector<Route> routes = std::move(rib).release();
@@ -124,7 +124,7 @@ void VrfInstances::nameDevices(NodeRib& rib) const {
       for (auto& h : r.next_hops) h.node = deviceOf(h.node);
     if (named(r.protocol_next_hops))
       for (auto& h : r.protocol_next_hops) h.node = deviceOf(h.node);
-    r.received_from = deviceOf(r.received_from);
+    if (instances_.count(*r.received_from)) r.received_from = deviceOf(*r.received_from);
   }
   rib = NodeRib(std::move(routes));
 }

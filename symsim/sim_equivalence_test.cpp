@@ -54,9 +54,9 @@ std::string difference(const z3::model& m, const symsim::BgpEncoding& bgp, const
     if (!chosen || chosen->local) return {};
     return "symsim selects " + chosen->description + ", sim has no route";
   }
-  if (!chosen) return "sim selects a route from " + r->received_from + ", symsim none";
-  if (chosen->local || chosen->sender != r->received_from)
-    return "sim selects the route from " + r->received_from + ", symsim " + chosen->description;
+  if (!chosen) return "sim selects a route from " + *r->received_from + ", symsim none";
+  if (chosen->local || chosen->sender != *r->received_from)
+    return "sim selects the route from " + *r->received_from + ", symsim " + chosen->description;
   const symsim::SymRoute& s = chosen->route;
   std::ostringstream out;
   auto field = [&](const char* name, int64_t sym, int64_t con) {
@@ -137,7 +137,7 @@ Comparison compare(const std::string& name, const model::Network& network,
       if (!bgp.encodes(node)) continue;
       const sim::Route* r = dp.ribs.at(node).exact(prefix);
       if (r && !bgpProtocol(r->protocol)) continue;  // the BGP best is not visible in the RIB
-      if (r && fromVrf.count({node, r->received_from})) continue;
+      if (r && fromVrf.count({node, *r->received_from})) continue;
       ++out.routers;
       std::string diff = difference(m, bgp, node, r, bgp.trackedCommunities());
       if (!diff.empty()) out.gaps.push_back(where + node + ": " + diff);

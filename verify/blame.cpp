@@ -176,10 +176,10 @@ model::SourceSpan blameRouteChoice(const model::Network& network, const std::str
                                    const sim::Route& route, const std::string& vrf) {
   const model::Device* d = network.findDevice(node);
   const model::BgpProcess* bgp = d ? bgpInstance(*d, vrf) : nullptr;
-  if (bgp && !route.received_from.empty()) {
+  if (bgp && !route.received_from->empty()) {
     for (const auto& nb : bgp->neighbors) {
-      bool fromThis = nb.id == route.received_from ||
-                      (nb.address && nb.address->str() == route.received_from);
+      bool fromThis = nb.id == *route.received_from ||
+                      (nb.address && nb.address->str() == *route.received_from);
       if (!fromThis && nb.address) {
         // received_from may name the peer device; match it through the neighbor's address.
         for (const auto& nh : route.next_hops)
@@ -194,7 +194,7 @@ model::SourceSpan blameRouteChoice(const model::Network& network, const std::str
       if (nb.span.known()) return nb.span;
     }
   }
-  if (route.origin_span.known()) return route.origin_span;
+  if (route.origin_span->known()) return *route.origin_span;
   return deviceSpan(network, node);
 }
 
@@ -332,16 +332,16 @@ model::SourceSpan blameMissingRoute(const model::Network& network, const sim::Da
 model::SourceSpan blameRouteChoice(const model::Network& network, const std::string& node,
                                    const sim::Ipv6Route& route, const std::string&) {
   const model::Device* d = network.findDevice(node);
-  if (d && d->bgp && !route.received_from.empty())
+  if (d && d->bgp && !route.received_from->empty())
     for (const auto& nb : d->bgp->neighbors) {
-      bool fromThis = nb.id == route.received_from || (nb.address && nb.address->str() == route.received_from) ||
-                      (nb.ipv6_address && nb.ipv6_address->str() == route.received_from);
+      bool fromThis = nb.id == *route.received_from || (nb.address && nb.address->str() == *route.received_from) ||
+                      (nb.ipv6_address && nb.ipv6_address->str() == *route.received_from);
       if (!fromThis) continue;
       auto v = prefixVerdict(*d, nb.ipv6.prefix_list_in, nb.ipv6.import_policies, route.prefix);
       if (v.line.known()) return v.line;
       if (nb.span.known()) return nb.span;
     }
-  if (route.origin_span.known()) return route.origin_span;
+  if (route.origin_span->known()) return *route.origin_span;
   return deviceSpan(network, node);
 }
 
@@ -391,7 +391,7 @@ model::SourceSpan pathEndBlame(const model::Network& network, const sim::DataPla
   switch (path.outcome) {
     case sim::TraceOutcome::NoRoute: return blameMissingRoute(network, dataPlane, at, address, vrf);
     case sim::TraceOutcome::NullRoute:
-      if (route && route->origin_span.known()) return route->origin_span;
+      if (route && route->origin_span->known()) return *route->origin_span;
       break;
     case sim::TraceOutcome::Filtered:
       if (auto entry = denyingAclEntry(network, at, address)) return *entry;

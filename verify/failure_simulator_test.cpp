@@ -22,7 +22,7 @@ std::string describe(const sim::Route& r) {
     s << " " << (nh.ip ? nh.ip->str() : "-") << "/" << nh.interface << "/" << nh.node << (nh.discard ? "/discard" : "");
   s << " as";
   for (auto a : r.as_path) s << " " << a;
-  s << " lp " << r.local_pref.value_or(0) << " comm " << r.communities.size() << " from " << r.received_from;
+  s << " lp " << r.local_pref.value_or(0) << " comm " << r.communities.size() << " from " << *r.received_from;
   return s.str();
 }
 

@@ -53,7 +53,7 @@ nlohmann::json anyRouteJson(const Route& r) {
     for (auto c : r.communities) comms.push_back(model::communityStr(c));
     j["communities"] = comms;
   }
-  if (!r.received_from.empty()) j["received_from"] = r.received_from;
+  if (!r.received_from->empty()) j["received_from"] = *r.received_from;
   return j;
 }
 
