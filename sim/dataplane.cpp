@@ -56,6 +56,11 @@ std::vector<Route> NodeRib::release() && {
   return std::move(routes_).release();
 }
 
+void NodeRib::appendTo(std::vector<Route>& out) && {
+  lengths_ = 0;
+  std::move(routes_).appendTo(out);
+}
+
 const Route* NodeRib::exact(const Prefix& p) const {
   if (!(lengths_ >> p.length & 1)) return nullptr;
   auto it = std::lower_bound(routes_.begin(), routes_.end(), p,
@@ -127,8 +132,10 @@ struct BgpRun {
   std::vector<std::vector<Route>> redistributable;  // active BGP routes, when asked for
 };
 
-BgpRun runBgp(const Topology& topology, PolicyContext& context, const IgpRoutes& igp, bool keepActive,
-             unsigned threads) {
+// `lastUse`: the caller reads `igp`'s tables no more, so the last round may move their routes
+// into the main RIBs (a WAN's IGP routes are most of its routes: held once, not twice).
+BgpRun runBgp(const Topology& topology, PolicyContext& context, IgpRoutes& igp, bool keepActive, unsigned threads,
+             bool lastUse) {
   // FRR resolves BGP next hops, and reaches multihop peers, over any route of its RIB, BGP
   // routes included. A round resolves over the IGP first; while its unresolved next hops
   // resolve over the main RIBs it produced, another round resolves over those (bounded).
@@ -142,8 +149,11 @@ BgpRun runBgp(const Topology& topology, PolicyContext& context, const IgpRoutes&
     std::vector<std::vector<Route>> bgp;
     if (keepActive) bgp = run.outcome.routes;
     std::vector<NodeRib> main(topology.nodeCount());
+    // With no next hop left unresolved, no further round reads the IGP tables.
+    bool moveIgp = lastUse && run.outcome.unresolved.empty();
     for (uint32_t i = 0; i < topology.nodeCount(); ++i)
-      main[i] = installRoutes(topology, i, igp, std::move(run.outcome.routes[i]));
+      main[i] = installRoutes(topology, i, moveIgp ? std::move(igp.ribs[i]) : igp.ribs[i], igp.statics[i],
+                              std::move(run.outcome.routes[i]));
     bool again = resolvesAny(topology, run.outcome.unresolved, main);
     run.ribs = std::move(main);
     if (keepActive) run.redistributable = activeBgpRoutes(bgp, run.ribs);
@@ -169,7 +179,7 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
   // are computed in turn until the IGP stops changing (bounded; a network whose
   // redistribution feeds back on itself may not settle, and says so).
   bool feedback = redistributesBgpIntoIgp(network);
-  BgpRun run = runBgp(*topology, context, igp, feedback, options.threads);
+  BgpRun run = runBgp(*topology, context, igp, feedback, options.threads, /*lastUse=*/!feedback);
   constexpr int kMaxIgpRounds = 6;
   bool settled = !feedback;
   for (int round = 0; feedback && round < kMaxIgpRounds && !settled; ++round) {
@@ -178,7 +188,7 @@ DataPlane simulateInstances(const model::Network& network, const SimulationOptio
     if (settled) break;
     keepTablesOnly(next);
     igp = std::move(next);
-    run = runBgp(*topology, context, igp, true, options.threads);
+    run = runBgp(*topology, context, igp, true, options.threads, /*lastUse=*/false);
   }
   if (!settled)
     run.outcome.warnings.push_back("BGP routes redistributed into OSPF did not settle after " +

@@ -64,6 +64,8 @@ class NodeRib {
   const SharedList<Route>& routes() const { return routes_; }
   // The routes as a vector of one's own, leaving this table empty.
   std::vector<Route> release() &&;
+  // The routes appended to `out` (moved unless another table shares them), leaving this empty.
+  void appendTo(std::vector<Route>& out) &&;
   bool sharesWith(const NodeRib& other) const { return routes_.sharesWith(other.routes_); }
 
   const Route* exact(const Prefix& p) const;

@@ -97,7 +97,7 @@ DataPlane FailureSimulator::baselineOf(State& st, const Deadline& deadline) {
     auto& bgp = st.bgpRoutes[i];
     bgp.assign(outcome.routes[i].begin(), outcome.routes[i].end());
     std::sort(bgp.begin(), bgp.end(), [](const Route& a, const Route& b) { return a.prefix < b.prefix; });
-    dp.ribs[network.devices[i].name] = installRoutes(*topology, i, st.igp, bgp);
+    dp.ribs[network.devices[i].name] = installRoutes(*topology, i, st.igp.ribs[i], st.igp.statics[i], bgp);
   }
   std::vector<NodeRib> mainRibs;
   for (const auto& d : network.devices) mainRibs.push_back(dp.ribs.at(d.name));
@@ -161,7 +161,7 @@ DataPlane FailureSimulator::simulateScenario(State& st, const SimulationOptions&
     for (const auto& r : st.bgpRoutes[i])
       if (!std::binary_search(replaced.begin(), replaced.end(), r.prefix)) bgp.push_back(r);
     bgp.insert(bgp.end(), std::make_move_iterator(fresh.begin()), std::make_move_iterator(fresh.end()));
-    dp.ribs[name] = installRoutes(topo, i, igp, std::move(bgp));
+    dp.ribs[name] = installRoutes(topo, i, igp.ribs[i], igp.statics[i], std::move(bgp));
   }
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
   return dp;

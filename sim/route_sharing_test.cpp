@@ -28,9 +28,39 @@ TEST_CASE("BGP routes with the same AS path and communities share the lists") {
   CHECK(one->communities.sharesWith(two->communities));
   CHECK(one->next_hops.sharesWith(two->next_hops));
   CHECK(one->protocol_next_hops.sharesWith(two->protocol_next_hops));
+  CHECK(*one->received_from == "r2");
+  CHECK(one->received_from.sharesWith(two->received_from));
   // r2 heard them with a shorter path: equal lists only, never the same one.
   const Route* atR2 = routeAt(dp, "r2", "10.1.0.0/24");
   REQUIRE(atR2);
   CHECK(atR2->as_path == std::vector<uint32_t>{65001});
   CHECK_FALSE(atR2->as_path.sharesWith(one->as_path));
+}
+
+TEST_CASE("a route is a handful of pointers and numbers") {
+  // Each shared part is one pointer; the 2,000-router WAN holds 18 million routes, where
+  // each byte of a Route is 18 MB.
+  CHECK(sizeof(Route) <= 88);
+}
+
+TEST_CASE("a shared value copies before it is written and reads as a default when empty") {
+  SharedValue<std::string> none;
+  CHECK(none->empty());
+  SharedValue<std::string> a = std::string("r1");
+  SharedValue<std::string> b = a;
+  CHECK(a.sharesWith(b));
+  b.mutate() += "-x";
+  CHECK(*a == "r1");
+  CHECK(*b == "r1-x");
+  CHECK_FALSE(a.sharesWith(b));
+  SharedList<int> list{1, 2, 3};
+  SharedList<int> copy = list;
+  std::vector<int> out{0};
+  std::move(copy).appendTo(out);  // shared: copied
+  CHECK(out == std::vector<int>{0, 1, 2, 3});
+  CHECK(list == SharedList<int>{1, 2, 3});
+  CHECK(copy.empty());
+  std::move(list).appendTo(out);  // its own: moved
+  CHECK(out == std::vector<int>{0, 1, 2, 3, 1, 2, 3});
+  CHECK(list.empty());
 }

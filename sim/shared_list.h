@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <iterator>
 #include <vector>
 
 #include "sim/shared_value.h"
@@ -43,6 +44,14 @@ class SharedList {
   void push_back(T item) { own().push_back(std::move(item)); }
   // The items as a vector of one's own (a copy only when shared).
   std::vector<T> release() && { return std::move(list_).release(); }
+  // The items appended to `out` (moved when no other owner shares them), leaving this empty.
+  void appendTo(std::vector<T>& out) && {
+    if (list_.sole())
+      out.insert(out.end(), std::make_move_iterator(own().begin()), std::make_move_iterator(own().end()));
+    else
+      out.insert(out.end(), list().begin(), list().end());
+    list_.reset();
+  }
 
   bool operator==(const SharedList& other) const { return list_ == other.list_; }
   // Whether both are the same storage (equal without comparing items).

@@ -31,6 +31,8 @@ class SharedValue {
   const T& operator*() const { return block_ ? block_->value : kDefault; }
   const T* operator->() const { return &**this; }
   bool holds() const { return block_ != nullptr; }
+  // Whether no other copy shares the value (so it may be moved out).
+  bool sole() const { return block_ && block_->owners.load(std::memory_order_acquire) == 1; }
 
   // The value, to write: copied first when another owner shares it.
   T& mutate() {
@@ -43,7 +45,7 @@ class SharedValue {
   // The value as one's own (moved out when no other owner shares it), leaving this empty.
   T release() && {
     if (!block_) return T{};
-    T out = block_->owners.load(std::memory_order_acquire) == 1 ? std::move(block_->value) : block_->value;
+    T out = sole() ? std::move(block_->value) : block_->value;
     reset();
     return out;
   }

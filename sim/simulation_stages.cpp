@@ -167,17 +167,17 @@ std::vector<std::vector<Route>> activeBgpRoutes(const std::vector<std::vector<Ro
   return active;
 }
 
-NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp) {
+NodeRib installRoutes(const Topology& topo, uint32_t node, NodeRib igpTable, const std::vector<Route>& statics,
+                      std::vector<Route> bgp) {
   // The IGP routes go after the BGP ones, which stay where they are (a fabric node has
   // hundreds of them), and are listed first all the same. The IGP table's winners stand for
   // all IGP candidates: selection takes the least (distance, protocol, listed order), and
   // the least of the IGP winners and the BGP routes is the least of all of them.
   size_t bgpCount = bgp.size();
-  const auto& igpRoutes = igp.ribs[node].routes();
-  bgp.insert(bgp.end(), igpRoutes.begin(), igpRoutes.end());
+  std::move(igpTable).appendTo(bgp);
   NodeRib rib = selectInstalled(std::move(bgp), bgpCount);
   auto s = staticRoutes(topo, node, rib);
-  if (sameRoutes(s, igp.statics[node])) return rib;
+  if (sameRoutes(s, statics)) return rib;
   auto all = std::move(rib).release();
   all.insert(all.end(), s.begin(), s.end());
   return selectInstalled(std::move(all));

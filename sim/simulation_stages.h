@@ -65,8 +65,11 @@ std::vector<std::vector<Route>> activeBgpRoutes(const std::vector<std::vector<Ro
                                                 const std::vector<NodeRib>& ribs);
 
 // A node's main RIB: its IGP and BGP routes by admin distance, then the statics whose next
-// hop only BGP routes resolve.
-NodeRib installRoutes(const Topology& topo, uint32_t node, const IgpRoutes& igp, std::vector<Route> bgp);
+// hop only BGP routes resolve. `igpTable` is the node's IGP table (igp.ribs[node]), its
+// static routes `statics` (igp.statics[node]): a caller that reads the IGP table no more
+// passes it moved, and its routes move into the main RIB instead of being copied.
+NodeRib installRoutes(const Topology& topo, uint32_t node, NodeRib igpTable, const std::vector<Route>& statics,
+                      std::vector<Route> bgp);
 
 // installRoutes for a node whose IGP routes and statics did not change, from its earlier
 // table `before`: only the prefixes in `replaced` (sorted) are selected again, between the
