@@ -1075,15 +1075,15 @@ class Engine {
         r.protocol_next_hops = protocolNextHopsOf(best_[n]);
       }
       auto& routes = outcome_.routes[n];
-      // A run from scratch emits all of a node's routes, which installRoutes then joins with
-      // its IGP routes in place: room for both, at the rate the node has had routes so far,
-      // spares a large fabric's nodes (a route for nearly every prefix) growing, moving every
-      // route into fresh memory, twice; a node that has routes for few of the run's prefixes
-      // (a VRF instance among thousands) grows as usual. (joinBgpParts makes that room for a
-      // run in parts.)
+      // A run from scratch emits all of a node's routes: room for them, at the rate the node
+      // has had routes so far, spares a large fabric's nodes (a route for nearly every prefix)
+      // growing, moving every route into fresh memory, again and again; a node that has routes
+      // for few of the run's prefixes (a VRF instance among thousands) grows as usual. No room
+      // for the IGP routes installRoutes joins with them: held through the whole run, room for
+      // a WAN's IGP routes was a third of its peak. (joinBgpParts joins a run in parts.)
       if (!baseline_ && parts_ == 1 && routes.size() == routes.capacity()) {
         size_t decided = prefixesTotal_ - prefixesLeft_ + 1;  // this prefix included
-        size_t projected = (routes.size() + 1) * prefixesTotal_ / decided + ribs_[n].routes().size();
+        size_t projected = (routes.size() + 1) * prefixesTotal_ / decided;
         routes.reserve(std::max(projected, 2 * routes.capacity()));
       }
       routes.push_back(std::move(r));
@@ -1278,7 +1278,7 @@ BgpOutcome joinBgpParts(std::vector<BgpOutcome> parts, const std::vector<NodeRib
   BgpOutcome out;
   out.routes.resize(igpRibs.size());
   for (size_t n = 0; n < igpRibs.size(); ++n) {
-    size_t count = igpRibs[n].routes().size();  // room for installRoutes, as computeBgp leaves
+    size_t count = 0;
     for (const auto& part : parts) count += part.routes[n].size();
     out.routes[n].reserve(count);
     for (auto& part : parts) {

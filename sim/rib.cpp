@@ -1,6 +1,7 @@
 #include "sim/rib.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace routefix::sim::detail {
@@ -66,6 +67,19 @@ const Route* longestMatchWhere(const NodeRib& rib, Ipv4 address,
   return nullptr;
 }
 
+namespace {
+
+// Whether a route's next hops are already what resolving over it gives: none to resolve a
+// level further, sorted and without repeats.
+bool sharesNextHops(const Route& r) {
+  const auto& hops = r.next_hops;
+  return !hops.empty() &&
+         std::all_of(hops.begin(), hops.end(), [](const NextHop& nh) { return nh.discard || !nh.ip || !nh.interface.empty(); }) &&
+         std::adjacent_find(hops.begin(), hops.end(), std::greater_equal<>()) == hops.end();
+}
+
+}  // namespace
+
 std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, const NodeRib& rib,
                                          Ipv4 address, std::optional<Prefix> excluded) {
   bool viaDefault = topo.device(node).defaults.bgp_next_hop_via_default;
@@ -92,6 +106,12 @@ std::optional<Resolution> resolveNextHop(const Topology& topo, uint32_t node, co
           hops.push_back(NextHop{ip, nh.interface, itf.iface == kNone ? "" : topo.nodeBehind(itf, ip), false});
         }
         continue;
+      }
+      if (depth == 0 && sharesNextHops(*r)) {
+        // One route resolves it as it is: its list serves (a WAN node resolves the next
+        // hop of every other router, each over that router's loopback route).
+        res.next_hops = r->next_hops;
+        return res;
       }
       for (const auto& nh : r->next_hops) {
         if (nh.discard || !nh.ip)

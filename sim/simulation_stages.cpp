@@ -174,6 +174,7 @@ NodeRib installRoutes(const Topology& topo, uint32_t node, NodeRib igpTable, con
   // all IGP candidates: selection takes the least (distance, protocol, listed order), and
   // the least of the IGP winners and the BGP routes is the least of all of them.
   size_t bgpCount = bgp.size();
+  bgp.reserve(bgpCount + igpTable.routes().size());
   std::move(igpTable).appendTo(bgp);
   NodeRib rib = selectInstalled(std::move(bgp), bgpCount);
   auto s = staticRoutes(topo, node, rib);
