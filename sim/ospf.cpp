@@ -142,6 +142,11 @@ struct NodeState {
   // Active `area range`s of an ABR: it installs a discard route for each (as FRR and IOS do)
   // and never takes another ABR's summary of the same range.
   std::set<Prefix> discardRanges;
+
+  // A router in one area holds its intra-area routes in `intra` only, moved there from
+  // intraByArea, which keeps just its own prefixes: a large WAN's routers each reach
+  // thousands of prefixes, and both tables at once were most of OSPF's memory.
+  bool intraMovedOut() const { return !abr && intraByArea.size() == 1; }
 };
 
 template <class Prefix>
@@ -297,10 +302,20 @@ std::vector<std::vector<typename F::Route>> computeOspfFor(F& family, const Topo
       }
     }
   }
-  for (auto& s : state)
+  for (auto& s : state) {
+    if (s.intraMovedOut()) {
+      auto& routes = s.intraByArea.begin()->second;
+      for (auto it = routes.begin(); it != routes.end();)
+        if (s.own.count(it->first))
+          ++it;
+        else
+          s.intra.insert(routes.extract(it++));
+      continue;
+    }
     for (const auto& [area, routes] : s.intraByArea)
       for (const auto& [p, c] : routes)
         if (!s.own.count(p)) offer(s.intra[p], c.cost, 0, c.hops);
+  }
 
   for (uint32_t n = 0; n < nodeCount; ++n) {
     auto& s = state[n];
@@ -532,8 +547,11 @@ std::vector<std::vector<typename F::Route>> computeOspfFor(F& family, const Topo
         offer(best, c.cost, 0, hops);
       };
       for (const auto& [area, routes] : state[n].intraByArea)
-        if (!nssa || area == *nssa)
+        if (!nssa || area == *nssa) {
           for (const auto& [p, c] : routes) consider(p, c);
+          if (state[n].intraMovedOut())
+            for (const auto& [p, c] : state[n].intra) consider(p, c);
+        }
       if (!nssa)
         for (const auto& [p, c] : state[n].inter) consider(p, c);
     }
