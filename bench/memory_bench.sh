@@ -7,7 +7,7 @@
 # Cases: the bundled examples and bench/gen_wan WANs (`routes --format json`), a config of
 # 404k prefix-list entries and one of comment lines only (`parse`; sizes in MB).
 # Env: ROUTEFIX_BIN, ROUTEFIX_BENCH_BIN (set by bench/run.sh); MEMORY_BENCH_WAN (core
-# routers, default "500 1000"; the 2,000-router WAN needs 14 GiB), MEMORY_BENCH_COMMENT_MB
+# routers, default "500 1000"; the 2,000-router WAN needs 3 GiB), MEMORY_BENCH_COMMENT_MB
 # (default 200), MEMORY_BENCH_PREFIX_LIST (entries, default 404000).
 set -euo pipefail
 : "${ROUTEFIX_BIN:?set ROUTEFIX_BIN (bench/run.sh does)}"

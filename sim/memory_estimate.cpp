@@ -11,15 +11,17 @@ namespace {
 // Costs per unit, fitted to the maximum resident set size (/usr/bin/time) of `routes` on
 // bench/gen_wan WANs of 540, 1,040 and 2,040 routers, then raised about 15 % so the estimate
 // stays over the peak (bench/memory_bench.sh prints the comparison; README "Bounds on time
-// and memory" has the table). A route is a Route in the BGP outcome, again in the merged
-// table and in the IGP table it resolved over; next-hop lists, AS paths and community sets
-// are shared between routes (issue 17). The cost per counted route grows a little with the
-// network (356 B at 540 routers, 418 at 1,040, 432 at 2,040), so a part of it is per device.
-constexpr uint64_t kBytesPerRoute = 470;
-constexpr uint64_t kBytesPerRoutePerThousandDevices = 20;
-// A received path kept for failure scenarios: a BgpPath in the prefix's arena and its slot
-// in the per-session Adj-RIB-In vector.
-constexpr uint64_t kBytesPerKeptPath = 128;
+// and memory" has the table). A route is an 88-byte Route in its table (the IGP's routes
+// move into the main table), next-hop lists, AS paths, community sets and peer names shared
+// between routes (issue 17), and the state that computes it: a WAN router's OSPF candidates
+// and BGP's next-hop resolutions. Per counted route 177 B at 540 routers, 179 at 1,040, 169 at
+// 2,040.
+constexpr uint64_t kBytesPerRoute = 205;
+// A received path kept for failure scenarios, with the scenarios' own state: a BgpPath in
+// the prefix's arena, its slot in the per-session Adj-RIB-In vector, the re-decided tables.
+// Fitted to one run (`verify`, an intent with `failures: 1` on gen_wan's 140 + 40-router WAN,
+// 264 scenarios: 847 MiB, of which 635 MiB past the tables) and raised 15 %.
+constexpr uint64_t kBytesPerKeptPath = 290;
 // One route as an nlohmann::json object (8 members in a std::map) plus its dump(2) text.
 constexpr uint64_t kBytesPerJsonRoute = 2048;
 constexpr uint64_t kBytesPerJsonAsHop = 48;
@@ -127,7 +129,7 @@ model::MemoryEstimate estimateSimulationMemory(const model::Network& network, co
   // A failure scenario's tables live next to the baseline's.
   uint64_t tableSets = shape.networks * (shape.failure_scenarios ? 2u : 1u);
   e.add(count(v.devices) + " routing tables of up to " + count(v.routes) + " routes" + networks,
-        tableSets * v.routes * (kBytesPerRoute + v.devices * kBytesPerRoutePerThousandDevices / 1000));
+        tableSets * v.routes * kBytesPerRoute);
   e.add("AS paths of " + count(v.as_path_hops) + " hops", shape.networks * v.as_path_hops * kBytesPerAsPathHop);
   if (shape.failure_scenarios)
     e.add(count(v.adj_in_paths) + " received BGP paths kept for failure scenarios (" + count(v.bgp_sessions) +

@@ -66,8 +66,8 @@ TEST_CASE("a snapshot that loads within the budget but whose routing would not i
                  std::to_string(64 + i / 256) + "." + std::to_string(i % 256) + ".0/24\", \"as_path\": [64999, 15169]}";
   scratch.write("wide/external.json", externals + "\n]}\n");
 
-  auto r = runRoutefix({"routes", snap.string(), "--format", "json", "--max-memory", "100M"});
-  checkRefused(r, "simulating the network", "100M");
+  auto r = runRoutefix({"routes", snap.string(), "--format", "json", "--max-memory", "64M"});
+  checkRefused(r, "simulating the network", "64M");
   CHECK(r.err.find("routing tables of up to ") != std::string::npos);
   auto roomy = runRoutefix({"routes", snap.string(), "--node", "core", "--max-memory", "2G"});
   CHECK(roomy.exit_code == 0);
