@@ -31,6 +31,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_ebgp_requires_policy = true;
       d.bgp_reflection_drops_outbound_sets = true;
       d.bgp_import_next_hop_sticks = true;
+      d.bgp_redistributed_next_hop_is_gateway = true;
       d.bgp_vpn_import_needs_labels = true;
       d.bgp_leaked_path_is_own = true;
       d.bgp_default_originate_withholds_zero_address = true;

@@ -103,6 +103,10 @@ struct VendorDefaults {
   // attr->rmap_change_flags; FRR 10.4 stopped doing it for `unchanged`, PR #21445). Others:
   // the session's rule applies.
   bool bgp_import_next_hop_sticks = false;
+  // A route redistributed into BGP carries the IGP next hop of the RIB route it came from,
+  // and iBGP peers receive it unchanged (FRR bgp_redistribute_add); others originate it with
+  // themselves as the next hop. semantics::redistributedNextHop.
+  bool bgp_redistributed_next_hop_is_gateway = false;
   // A route imported from VPNv4 into a VRF is valid only when its next hop resolves over a
   // labeled route (LDP, segment routing): FRR 8.4 (bgp_nht.c: unicast paths imported from
   // the VPN table with labels check bgp_isvalid_labeled_nexthop); EOS and Junos resolve VPN

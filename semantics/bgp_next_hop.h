@@ -3,9 +3,12 @@
 // with plain integers and bools, symsim's with Z3 terms (symsim/z3_domain.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "model/device.h"
 #include "model/ip.h"
 #include "semantics/decision.h"
 
@@ -20,8 +23,27 @@ struct NextHopSession {
   std::optional<model::Prefix> shared_subnet;  // the sender's connected subnet with the receiver
 };
 
-// What the route brings. `hop` 0 is a route the sender originated (network, redistribution,
-// aggregate) or one learned with a link-local next hop: neither means anything to the receiver.
+// The next hop a route redistributed into BGP carries in the sender's own table, from the
+// next hops of the RIB route it came from (a recursive static's configured ones; `none` for
+// an interface-only or discard next hop). FRR copies the first next hop zebra sends for the
+// route, which keeps a route's next hops sorted with interface-only and blackhole ones
+// before gateways and gateways by address (bgp_zebra.c zebra_read_route takes nexthops[0];
+// bgp_route.c bgp_redistribute_add copies its gateway, 0.0.0.0 for the other kinds;
+// lib/nexthop.c nexthop_cmp). Sent on to an iBGP peer, it stays (exportedNextHop), so the
+// peer forwards straight to the IGP's next hop, and a peer whose own address it is drops the
+// route (topotest bgp_aigp). `network` routes start from 0.0.0.0 (bgp_static_update: the
+// router itself). Other vendors: 0, the router itself (not confirmed for IOS, whose
+// documentation says nothing of it; NX-OS shows 0.0.0.0).
+inline uint32_t redistributedNextHop(const model::VendorDefaults& d,
+                                     const std::vector<std::optional<model::Ipv4>>& gateways) {
+  if (!d.bgp_redistributed_next_hop_is_gateway || gateways.empty()) return 0;
+  if (std::find(gateways.begin(), gateways.end(), std::nullopt) != gateways.end()) return 0;
+  return std::min_element(gateways.begin(), gateways.end())->value().value;
+}
+
+// What the route brings. `hop` 0 is a route the sender originated with no next hop of its own
+// (network, aggregate, a redistributed connected route) or one learned with a link-local
+// next hop: neither means anything to the receiver.
 template <class Int, class Bool>
 struct NextHopRoute {
   Int hop;

@@ -393,3 +393,15 @@ TEST_CASE("exported next hop: third-party and unchanged on eBGP, next-hop-self a
   CHECK(next(ibgp, learned(far), {true, written, false, false}) == written);
   CHECK(next(ebgp, learned(onSubnet), {true, written, true, false}) == self);
 }
+
+TEST_CASE("redistributed next hop: FRR the lowest gateway, none for an interface or discard route") {
+  using model::Ipv4;
+  auto frr = model::VendorDefaults::forVendor(model::Vendor::Frr);
+  auto ios = model::VendorDefaults::forVendor(model::Vendor::Ios);
+  std::vector<std::optional<Ipv4>> ecmp{Ipv4::parse("10.0.0.9"), Ipv4::parse("10.0.0.5")};
+  CHECK(semantics::redistributedNextHop(frr, ecmp) == Ipv4::parse("10.0.0.5")->value);
+  CHECK(semantics::redistributedNextHop(ios, ecmp) == 0u);
+  CHECK(semantics::redistributedNextHop(frr, {}) == 0u);                   // connected
+  CHECK(semantics::redistributedNextHop(frr, {std::nullopt}) == 0u);       // Null0, interface
+  CHECK(semantics::redistributedNextHop(frr, {std::nullopt, ecmp[0]}) == 0u);  // zebra sorts those first
+}

@@ -313,6 +313,15 @@ class Engine {
     return p;
   }
 
+  // The next hops a redistributed IPv4 route was configured or learned with: a recursive
+  // static's configured ones, else the forwarding ones.
+  static std::vector<std::optional<Ipv4>> gatewaysOf(const Route& r) {
+    const auto& hops = r.protocol_next_hops.empty() ? r.next_hops : r.protocol_next_hops;
+    std::vector<std::optional<Ipv4>> out;
+    for (const auto& h : hops) out.push_back(h.ip);
+    return out;
+  }
+
   // network statements and redistribution, per prefix (aggregates are decided later).
   void collectOriginations() {
     for (uint32_t n = 0; n < nodes_.size(); ++n) {
@@ -342,8 +351,10 @@ class Engine {
             if (const auto* i = d.findInterface(r.next_hops.front().interface))
               path.interface = static_cast<uint32_t>(i - d.interfaces.data());
           PolicySubject s = subjectOf(n, path, r.prefix);
-          if constexpr (F::kIpv4)
+          if constexpr (F::kIpv4) {
             if (!r.next_hops.empty() && r.next_hops.front().ip) s.next_hop = *r.next_hops.front().ip;
+            path.next_hop = semantics::redistributedNextHop(d.defaults, gatewaysOf(r));
+          }
           if (!policies_[n].applyOne(redist.route_map, s)) continue;
           takeSets(path, s);
           path.order = order++;
@@ -756,7 +767,7 @@ class Engine {
                                       .shared_subnet = facts_[p].shared_subnet};
     using semantics::NextHopByPolicy;
     semantics::NextHopRoute<uint32_t, bool> route{
-        .hop = b.kind == PathKind::Learned ? b.next_hop : 0u,
+        .hop = b.next_hop,  // an originated path's: semantics::redistributedNextHop
         .reflected = reflected,
         .import_unchanged = b.next_hop_policy == NextHopByPolicy::Unchanged,
         .import_by_policy = b.next_hop_policy != NextHopByPolicy::None};

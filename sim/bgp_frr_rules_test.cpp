@@ -506,3 +506,41 @@ TEST_CASE("FRR builds an aggregate's AS_SET from every valid path of its contrib
       CHECK(has(65002) != has(65003));
   }
 }
+
+TEST_CASE("a redistributed route goes to iBGP peers with its IGP next hop; a peer owning it drops it (FRR)") {
+  // topotest bgp_aigp: r4 redistributes a route whose next hop is r6's address and sends it
+  // to r6 over iBGP unchanged; r6 refuses its own address as a next hop, so never reflects it.
+  // Here r4's static 192.0.2.0/24 points at r6; r7 and r6 are r4's iBGP peers, r8 its eBGP one.
+  for (Vendor vendor : {Vendor::Frr, Vendor::Ios}) {
+    CAPTURE(vendorName(vendor));
+    NetworkBuilder b;
+    b.router("r4", vendor);
+    for (auto n : {"r6", "r7", "r8"}) b.router(n);
+    b.link("r4", "r6", "10.0.46.0/30");
+    b.link("r4", "r7", "10.0.47.0/30");
+    b.link("r4", "r8", "10.0.48.0/30");
+    for (auto [x, y] : {std::pair{"r4", "r6"}, {"r6", "r4"}, {"r4", "r7"}, {"r7", "r4"}}) b.ospfTowards(x, y);
+    for (auto n : {"r4", "r6", "r7"}) b.bgp(n, 65001);
+    b.bgp("r8", 65008);
+    b.neighbor("r4", "10.0.46.2", 65001);
+    b.neighbor("r6", "10.0.46.1", 65001);
+    b.neighbor("r4", "10.0.47.2", 65001);
+    b.neighbor("r7", "10.0.47.1", 65001);
+    b.ebgp("r4", "r8");
+    b.dev("r4").static_routes.push_back(
+        StaticRoute{.prefix = *Prefix::parse("192.0.2.0/24"), .next_hop = Ipv4::parse("10.0.46.2"), .interface = {}, .span = {}});
+    b.dev("r4").bgp->redistributions.emplace_back().source = RouteSource::Static;
+    auto dp = simulate(b.build());
+    bool frr = vendor == Vendor::Frr;
+    const Route* r7 = routeAt(dp, "r7", "192.0.2.0/24");
+    REQUIRE(r7);
+    REQUIRE(r7->protocol_next_hops.size() == 1);
+    CHECK(r7->protocol_next_hops[0].ip == Ipv4::parse(frr ? "10.0.46.2" : "10.0.47.1"));
+    CHECK(r7->next_hops[0].ip == Ipv4::parse("10.0.47.1"));  // through r4 either way
+    CHECK((routeAt(dp, "r6", "192.0.2.0/24") == nullptr) == frr);
+    const Route* r8 = routeAt(dp, "r8", "192.0.2.0/24");  // eBGP, off the gateway's subnet
+    REQUIRE(r8);
+    REQUIRE(r8->protocol_next_hops.size() == 1);
+    CHECK(r8->protocol_next_hops[0].ip == Ipv4::parse("10.0.48.1"));
+  }
+}

@@ -1,8 +1,10 @@
 #include "symsim/bgp_encoding.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
+#include "semantics/bgp_next_hop.h"
 #include "semantics/config_rules.h"
 #include "semantics/session_as_path.h"
 #include "symsim/z3_domain.h"
@@ -43,6 +45,18 @@ const model::StaticRoute* staticFor(const model::Device& d, const model::Prefix&
   for (const auto& s : d.static_routes)
     if (s.prefix == p) return &s;
   return nullptr;
+}
+
+// The next hops of the static routes to p that the RIB installs (those of the lowest
+// distance; none for an interface or discard route), as semantics::redistributedNextHop wants.
+std::vector<std::optional<model::Ipv4>> staticGateways(const model::Device& d, const model::Prefix& p) {
+  uint32_t best = UINT32_MAX;
+  for (const auto& s : d.static_routes)
+    if (s.prefix == p) best = std::min(best, s.distance);
+  std::vector<std::optional<model::Ipv4>> out;
+  for (const auto& s : d.static_routes)
+    if (s.prefix == p && s.distance == best) out.push_back(s.null_route ? std::nullopt : s.next_hop);
+  return out;
 }
 
 std::vector<model::Prefix> knownPrefixes(const model::Network& network) {
@@ -340,6 +354,8 @@ void BgpEncoding::addLocalCandidates(NodeVars& v) {
     k.span = red.span;
     k.description = "redistribution on " + d.name;
     SymRoute r = localRoute(2, red.metric.value_or(0));
+    if (red.source == model::RouteSource::Static && stat)
+      r.next_hop = ctx_.int_val(static_cast<int64_t>(semantics::redistributedNextHop(d.defaults, staticGateways(d, prefix_))));
     r.valid = knobs_.get(k);
     if (anchorable) r.valid = r.valid && nullAnchor(d, red.span);
     if (!red.route_map.empty()) {
