@@ -455,9 +455,10 @@ struct BgpNeighbor {
   // its OPEN. strict-mode refuses a peer that announces none.
   BgpRole local_role = BgpRole::None;
   bool role_strict = false;
-  // FRR `addpath-tx-all-paths` / `addpath-tx-bestpath-per-AS` (RFC 7911): the peer gets every
-  // path (one per neighbouring AS) instead of the best. Kept for the record: the simulator
-  // sends best paths only (see README "What is not modelled").
+  // FRR `addpath-tx-all-paths` / `addpath-tx-bestpath-per-AS`, IOS `advertise additional-paths
+  // ...` (RFC 7911): the peer gets several paths (every one, one per neighbouring AS, the best
+  // N) instead of the best. Kept for the record: the simulator sends best paths only (see
+  // README "What is not modelled").
   bool addpath_tx = false;
   // IPv4 unicast conditional advertisement (statement "advertise-map").
   std::optional<BgpConditionalAdvertisement> conditional_advertisement;

@@ -17,6 +17,12 @@
 
 namespace routefix::parser::ios {
 
+// What add-path (RFC 7911) would change and the simulator does not do: a sender advertises
+// several paths per prefix over the session, and the receiver keeps and decides over all of
+// them (multipath, what it reflects).
+inline constexpr const char* kAddPathNotModelled =
+    "not modelled: BGP add-path (RFC 7911): every session carries the best path only, one per prefix";
+
 using grammar::ios::IosParser;
 
 // Widens a block's span to a line of its file.
@@ -282,6 +288,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   void noteNeighborStatement(const std::string& keyword);
   // `[no] neighbor X advertise-map A exist-map|non-exist-map C`; words[skip] is advertise-map.
   void readAdvertiseMap(const std::vector<std::string>& words, size_t skip);
+  bool readAdditionalPaths(const std::vector<std::string>& words, size_t skip);
+  void selectDefinedNeighbor(const std::string& id);
   // ---- BGP's IPv6 unicast address family (config_walker_bgp_ipv6.cpp) ----
   // The statements modelled inside it; the others are warnings there.
   bool ipv6FamilyTakes(IosParser::StatementContext* stmt) const;

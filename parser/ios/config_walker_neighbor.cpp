@@ -21,9 +21,7 @@ antlrcpp::Any ConfigWalker::visitBgpNeighbor(IosParser::BgpNeighborContext* ctx)
                      dynamic_cast<IosParser::NbrInterfaceContext*>(setting);
   negated_ = ctx->NO() != nullptr;
   if (address_family_ipv6_) {  // only configures a neighbor or peer group defined before
-    neighbor_ = out_.findPeerGroup(id);
-    if (!neighbor_) neighbor_ = out_.findNeighbor(id);
-    if (!neighbor_) throw ValueError("neighbor " + id + " is not defined (remote-as or peer-group) before");
+    selectDefinedNeighbor(id);
     setIpv6NeighborSetting(setting);
     return {};
   }
@@ -78,6 +76,13 @@ antlrcpp::Any ConfigWalker::visitBgpNeighborBody(IosParser::BgpNeighborBodyConte
   visit(ctx->neighbor_setting());
   negated_ = false;
   return {};
+}
+
+// A line that only configures a neighbor or peer group defined before (not one that creates it).
+void ConfigWalker::selectDefinedNeighbor(const std::string& id) {
+  neighbor_ = out_.findPeerGroup(id);
+  if (!neighbor_) neighbor_ = out_.findNeighbor(id);
+  if (!neighbor_) throw ValueError("neighbor " + id + " is not defined (remote-as or peer-group) before");
 }
 
 void ConfigWalker::noteNeighborStatement(const std::string& keyword) {
@@ -383,8 +388,27 @@ antlrcpp::Any ConfigWalker::visitNbrAddpathTx(IosParser::NbrAddpathTxContext*) {
   if (!dialectHas({model::Vendor::Frr})) return {};
   neighbor_->addpath_tx = !negated_;
   noteNeighborStatement("addpath-tx");
-  warn("addpath-tx is not simulated: the peer is sent the best path only");
+  warn(kAddPathNotModelled);
   return {};
+}
+
+// IOS / IOS-XE add-path, per neighbor (the line's words from `skip`, after `neighbor X`):
+// `advertise additional-paths all|best N|group-best ...` chooses the paths sent (addpath_tx,
+// FRR's addpath-tx twin); `additional-paths send|receive|disable` negotiates the capability.
+// The process-wide `bgp additional-paths ...` lines are read in visitBgpOther. False: not an
+// add-path line.
+bool ConfigWalker::readAdditionalPaths(const std::vector<std::string>& words, size_t skip) {
+  const bool advertise = words.size() > skip + 2 && words[skip] == "advertise" && words[skip + 1] == "additional-paths";
+  const bool capability = words.size() > skip + 1 && words[skip] == "additional-paths";
+  if (out_.dialect() == model::Vendor::Frr || (!advertise && !capability)) return false;
+  if (advertise) {
+    const auto written = splitWordsAsWritten(currentLine());
+    selectDefinedNeighbor(written[skip - 1]);
+    neighbor_->addpath_tx = words.front() != "no";
+    noteNeighborStatement("addpath-tx");
+  }
+  warn(kAddPathNotModelled);
+  return true;
 }
 
 // FRR conditional advertisement (model::BgpConditionalAdvertisement), IPv4 unicast. IOS and
@@ -402,10 +426,7 @@ void ConfigWalker::readAdvertiseMap(const std::vector<std::string>& words, size_
     return;
   }
   const auto written = splitWordsAsWritten(currentLine());  // route-map and group names keep their case
-  const std::string& id = written[skip - 1];
-  neighbor_ = out_.findPeerGroup(id);
-  if (!neighbor_) neighbor_ = out_.findNeighbor(id);
-  if (!neighbor_) throw ValueError("neighbor " + id + " is not defined (remote-as or peer-group) before");
+  selectDefinedNeighbor(written[skip - 1]);
   if (negated)
     neighbor_->conditional_advertisement.reset();
   else

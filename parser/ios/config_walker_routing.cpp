@@ -322,6 +322,7 @@ antlrcpp::Any ConfigWalker::visitBgpNeighborOther(IosParser::BgpNeighborOtherCon
     readAdvertiseMap(words, skip);
     return {};
   }
+  if (readAdditionalPaths(words, skip)) return {};
   if (words.size() <= skip ||
       !isIgnoredStatement(IgnoreScope::BgpNeighbor, {words.begin() + skip, words.end()}))
     warnUnrecognized();
@@ -339,6 +340,11 @@ antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext* ctx) {
   }
   if (words.size() == at + 3 && words[at + 1] == "route-reflector" && words[at + 2] == "allow-outbound-policy") {
     currentBgp().rr_allow_outbound_policy = ctx->NO() == nullptr;
+    return {};
+  }
+  // IOS / IOS-XE `bgp additional-paths select ...|send|receive|install` (RFC 7911 add-path).
+  if (out_.dialect() != model::Vendor::Frr && words.size() > at + 2 && words[at + 1] == "additional-paths") {
+    warn(kAddPathNotModelled);
     return {};
   }
   if (!isIgnoredStatement(IgnoreScope::RouterBgp, words)) warnUnrecognized();

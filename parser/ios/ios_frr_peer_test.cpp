@@ -92,7 +92,31 @@ TEST_CASE("FRR neighbor passive, local-role [strict-mode] (also through a peer-g
   CHECK(neighbor(d, "192.168.6.2").local_role == model::BgpRole::Customer);
   CHECK(neighbor(d, "192.168.6.2").statement_spans.at("local-role") == span(9, 9));
   CHECK(warningLines(p, "unrecognized").empty());
-  CHECK(warningLines(p, "addpath-tx is not simulated") == std::vector<int>{12});
+  CHECK(warningLines(p, "not modelled: BGP add-path") == std::vector<int>{12});
+}
+
+TEST_CASE("IOS add-path: bgp additional-paths and the neighbor's additional-paths lines are recognised, not modelled") {
+  // labval ios_add_path: each was "unrecognized".
+  auto p = parseText(
+      "router bgp 2\n"                                            // 1
+      " neighbor 10.2.0.2 remote-as 2\n"                          // 2
+      " neighbor 10.2.0.3 remote-as 2\n"                          // 3
+      " address-family ipv4\n"                                    // 4
+      "  bgp additional-paths select all\n"                       // 5
+      "  bgp additional-paths send receive\n"                     // 6
+      "  bgp additional-paths install\n"                          // 7
+      "  neighbor 10.2.0.2 activate\n"                            // 8
+      "  neighbor 10.2.0.2 additional-paths send receive\n"       // 9
+      "  neighbor 10.2.0.2 advertise additional-paths all\n"      // 10
+      "  neighbor 10.2.0.3 additional-paths receive\n"            // 11
+      " exit-address-family\n",                                   // 12
+      model::Vendor::Ios);
+  const auto& d = p.device;
+  CHECK(neighbor(d, "10.2.0.2").addpath_tx);
+  CHECK(neighbor(d, "10.2.0.2").statement_spans.at("addpath-tx") == span(10, 10));
+  CHECK_FALSE(neighbor(d, "10.2.0.3").addpath_tx);
+  CHECK(warningLines(p, "unrecognized").empty());
+  CHECK(warningLines(p, "not modelled: BGP add-path") == std::vector<int>{5, 6, 7, 9, 10, 11});
 }
 
 TEST_CASE("IOS has none of these FRR statements") {
