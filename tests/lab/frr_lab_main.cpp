@@ -71,8 +71,14 @@ int runPoll(const fs::path& state, const std::vector<std::string>& routers) {
     std::string poll = routes + summary +
                        askOrEmpty(state / r / "ospfd.vty", "show ip ospf neighbor json") +
                        askOrEmpty(state / r / "ospf6d.vty", "show ipv6 ospf6 neighbor json");
+    // A VRF's OSPF instance answers for itself only: its adjacencies and interfaces too.
+    std::string vrfInterfaces;
+    for (const auto& vrf : routerVrfs(state, r)) {
+      poll += askOrEmpty(state / r / "ospfd.vty", "show ip ospf vrf " + vrf + " neighbor json");
+      vrfInterfaces += askOrEmpty(state / r / "ospfd.vty", "show ip ospf vrf " + vrf + " interface json");
+    }
     all[r] = stableRoutingState(poll);
-    transient += transientCount(poll) +
+    transient += transientCount(poll) + waitingInterfaceCount(vrfInterfaces) +
                  waitingInterfaceCount(askOrEmpty(state / r / "ospfd.vty", "show ip ospf interface json")) +
                  waitingInterfaceCount(askOrEmpty(state / r / "ospf6d.vty", "show ipv6 ospf6 interface json")) +
                  undecidedBgpPrefixCount(askOrEmpty(state / r / "bgpd.vty", "show ip bgp json")) +
