@@ -35,7 +35,7 @@ const RegisterCommand kRoutes{
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
-      addThreadsOption(app, *threads, "threads deciding BGP prefixes (default: the usable CPUs)");
+      addThreadsOption(app, *threads, "threads deciding BGP prefixes and formatting the output (default: the usable CPUs)");
       addTimeoutOption(app, *timeout, "seconds for the whole run (default: no limit)");
       auto vrf = std::make_shared<std::string>();
       app.add_option("--node", *node, "only this node");
@@ -74,9 +74,9 @@ const RegisterCommand kRoutes{
         options.deadline = deadline;
         sim::DataPlane dp = sim::simulate(net, options);
         for (const auto& w : dp.warnings) std::cerr << "routefix: warning: " << w << "\n";
-        if (*format == "json") writeRoutesJson(dp, filter, std::cout);
-        else if (*format == "ndjson") writeRoutesNdjson(dp, filter, std::cout);
-        else writeRoutesText(dp, filter, std::cout);
+        if (*format == "json") writeRoutesJson(dp, filter, std::cout, *threads);
+        else if (*format == "ndjson") writeRoutesNdjson(dp, filter, std::cout, *threads);
+        else writeRoutesText(dp, filter, std::cout, *threads);
         return kExitOk;
       };
     }};

@@ -21,25 +21,46 @@ bool plain(std::string_view text) {
 
 }  // namespace
 
-JsonStream::JsonStream(std::ostream& out, int indent) : out_(out), indent_(indent) {
+JsonStream::JsonStream(std::ostream& out, int indent) : out_(&out), indent_(indent) {
   buffer_.reserve(kBlock + 4096);
   writing_.reserve(kBlock + 4096);
 }
 
+JsonStream::JsonStream(int indent, size_t depth) : out_(nullptr), indent_(indent), members_(depth, 0) {}
+
 JsonStream::~JsonStream() {
+  if (!out_) return;
   flush();
   if (writer_.valid()) writer_.get();
+}
+
+JsonFragment JsonStream::takeFragment() {
+  JsonFragment fragment{std::move(buffer_), members_.empty() ? 0 : members_.back()};
+  buffer_.clear();
+  if (!members_.empty()) members_.back() = 0;
+  return fragment;
+}
+
+void JsonStream::append(const JsonFragment& fragment) {
+  if (fragment.text.empty()) return;
+  if (!members_.empty()) {
+    if (members_.back() > 0 && fragment.members > 0) buffer_ += ',';
+    members_.back() += fragment.members;
+  }
+  buffer_ += fragment.text;
+  if (buffer_.size() >= kBlock) flush();
 }
 
 // The block goes to the stream on a thread of its own while the next one is formatted: the
 // write (the kernel's copy into the page cache, the terminal-safety scan) costs as much as
 // the formatting. One block is in flight at a time, so the stream sees them in order.
 void JsonStream::flush() {
+  if (!out_) return;  // a fragment keeps its text until taken
   if (writer_.valid()) writer_.get();
   std::swap(buffer_, writing_);
   buffer_.clear();
   writer_ = std::async(std::launch::async,
-                       [this] { out_.write(writing_.data(), static_cast<std::streamsize>(writing_.size())); });
+                       [this] { out_->write(writing_.data(), static_cast<std::streamsize>(writing_.size())); });
 }
 
 void JsonStream::lineBreak(size_t depth) {

@@ -17,9 +17,19 @@
 
 namespace routefix::cli {
 
+// Members of a container formatted apart (on another thread), to be spliced into the
+// document in order: their text and how many members it holds.
+struct JsonFragment {
+  std::string text;
+  size_t members = 0;
+};
+
 class JsonStream {
  public:
   JsonStream(std::ostream& out, int indent);
+  // A stream into a fragment: members of a container `depth` levels down (0: documents of
+  // their own, NDJSON lines), laid out as the document's stream lays them out there.
+  JsonStream(int indent, size_t depth);
   JsonStream(const JsonStream&) = delete;
   JsonStream& operator=(const JsonStream&) = delete;
   ~JsonStream();
@@ -43,6 +53,12 @@ class JsonStream {
   // Hands the buffer to the stream (written in the background; the destructor waits).
   void flush();
 
+  // A fragment stream's text; the stream is empty afterwards.
+  JsonFragment takeFragment();
+  // The fragment's members, as if written here: a comma before them unless they are the
+  // container's first.
+  void append(const JsonFragment& fragment);
+
  private:
   void beforeValue();
   void appendString(std::string_view text);
@@ -50,7 +66,7 @@ class JsonStream {
   void close(char bracket);
   void lineBreak(size_t depth);
 
-  std::ostream& out_;
+  std::ostream* out_;  // null for a fragment
   int indent_;
   std::string buffer_;   // being formatted
   std::string writing_;  // being written by writer_

@@ -3,8 +3,11 @@
 #include <charconv>
 #include <map>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "cli/json_stream.h"
+#include "cluster/parallel_for.h"
 #include "model/policy.h"
 
 namespace routefix::cli {
@@ -179,10 +182,10 @@ void appendNextHop(std::string& line, const Hop& nh) {
 // next hops under the first, and a BGP route's attributes on a line of their own. IPv6
 // prefixes get a wider column.
 template <typename Routes>
-void writeTable(const std::string& title, const Routes& routes, const RouteFilter& filter, std::ostream& out) {
+void writeTable(const std::string& title, const Routes& routes, const RouteFilter& filter, std::string& text) {
   using RouteT = std::decay_t<decltype(*routes.begin())>;
   constexpr bool kIpv4 = std::is_same_v<RouteT, sim::Route>;
-  std::string text = title + ":\n";
+  text += title + ":\n";
   for (const auto& r : routes) {
     if (!filter.keeps(r)) continue;
     std::string head = "  ";
@@ -218,68 +221,103 @@ void writeTable(const std::string& title, const Routes& routes, const RouteFilte
       text += '\n';
     }
   }
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 // A table and, when the device has one, its IPv6 table after it.
 void writeTables(const std::string& title, const sim::NodeRib& rib, const sim::Ipv6Rib* ipv6,
-                 const RouteFilter& filter, std::ostream& out) {
-  writeTable(title, rib.routes(), filter, out);
-  if (ipv6) writeTable(title + " ipv6", ipv6->routes(), filter, out);
+                 const RouteFilter& filter, std::string& text) {
+  writeTable(title, rib.routes(), filter, text);
+  if (ipv6) writeTable(title + " ipv6", ipv6->routes(), filter, text);
+}
+
+using NodeTables = std::pair<const std::string, sim::NodeRib>;
+
+// The nodes the filter keeps, in the output's order.
+std::vector<const NodeTables*> nodesKept(const sim::DataPlane& dp, const RouteFilter& filter) {
+  std::vector<const NodeTables*> nodes;
+  for (const auto& entry : dp.ribs)
+    if (filter.node.empty() || entry.first == filter.node) nodes.push_back(&entry);
+  return nodes;
+}
+
+// Formats each node's part of the output on `threads` threads, a few nodes per thread at a
+// time, and hands the parts to `write` in node order: the output is the same for any number
+// of threads.
+template <typename Part, typename Format, typename Write>
+void formatNodes(const sim::DataPlane& dp, const RouteFilter& filter, unsigned threads, Format&& format,
+                 Write&& write) {
+  auto nodes = nodesKept(dp, filter);
+  size_t window = threads <= 1 ? 1 : size_t{4} * threads;
+  cluster::parallelForInOrder<Part>(
+      nodes.size(), threads, window, [&](size_t i) { return format(nodes[i]->first, nodes[i]->second); },
+      [&](size_t, const Part& part) { write(part); });
 }
 
 }  // namespace
 
-void writeRoutesText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
-  for (const auto& [node, rib] : dp.ribs) {
-    if (!filter.node.empty() && node != filter.node) continue;
-    if (filter.keepsDefaultVrf()) writeTables(node, rib, ipv6Table(dp, node, ""), filter, out);
-    for (const auto& [vrf, vrfRib] : namedVrfTables(dp, node))
-      if (filter.keepsVrf(vrf)) writeTables(node + " vrf " + vrf, vrfRib, ipv6Table(dp, node, vrf), filter, out);
-  }
+void writeRoutesText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out, unsigned threads) {
+  formatNodes<std::string>(
+      dp, filter, threads,
+      [&](const std::string& node, const sim::NodeRib& rib) {
+        std::string text;
+        if (filter.keepsDefaultVrf()) writeTables(node, rib, ipv6Table(dp, node, ""), filter, text);
+        for (const auto& [vrf, vrfRib] : namedVrfTables(dp, node))
+          if (filter.keepsVrf(vrf)) writeTables(node + " vrf " + vrf, vrfRib, ipv6Table(dp, node, vrf), filter, text);
+        return text;
+      },
+      [&](const std::string& text) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
 }
 
-void writeRoutesJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
+void writeRoutesJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out, unsigned threads) {
   JsonStream json(out, 2);
   json.beginObject();
   json.key("converged");
   json.boolean(dp.converged);
   json.key("nodes");
   json.beginObject();
-  for (const auto& [name, rib] : dp.ribs) {
-    if (!filter.node.empty() && name != filter.node) continue;
-    bool vrfs = hasNamedVrf(dp, name, filter);
-    if (!filter.keepsDefaultVrf() && !vrfs) continue;
-    json.key(name);
-    json.beginObject();
-    if (filter.keepsDefaultVrf()) writeTableMembers(json, rib, ipv6Table(dp, name, ""), filter);
-    if (vrfs) {
-      json.key("vrfs");
-      json.beginObject();
-      for (const auto& [vrf, vrfRib] : namedVrfTables(dp, name)) {
-        if (!filter.keepsVrf(vrf)) continue;
-        json.key(vrf);
-        json.beginObject();
-        writeTableMembers(json, vrfRib, ipv6Table(dp, name, vrf), filter);
-        json.endObject();
-      }
-      json.endObject();
-    }
-    json.endObject();
-  }
+  // A node is a member of "nodes", two levels down.
+  formatNodes<JsonFragment>(
+      dp, filter, threads,
+      [&](const std::string& name, const sim::NodeRib& rib) {
+        JsonStream node(2, 2);
+        bool vrfs = hasNamedVrf(dp, name, filter);
+        if (!filter.keepsDefaultVrf() && !vrfs) return node.takeFragment();
+        node.key(name);
+        node.beginObject();
+        if (filter.keepsDefaultVrf()) writeTableMembers(node, rib, ipv6Table(dp, name, ""), filter);
+        if (vrfs) {
+          node.key("vrfs");
+          node.beginObject();
+          for (const auto& [vrf, vrfRib] : namedVrfTables(dp, name)) {
+            if (!filter.keepsVrf(vrf)) continue;
+            node.key(vrf);
+            node.beginObject();
+            writeTableMembers(node, vrfRib, ipv6Table(dp, name, vrf), filter);
+            node.endObject();
+          }
+          node.endObject();
+        }
+        node.endObject();
+        return node.takeFragment();
+      },
+      [&](const JsonFragment& node) { json.append(node); });
   json.endObject();
   json.endObject();
   json.newline();
 }
 
-void writeRoutesNdjson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out) {
+void writeRoutesNdjson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out, unsigned threads) {
   JsonStream json(out, -1);
-  for (const auto& [name, rib] : dp.ribs) {
-    if (!filter.node.empty() && name != filter.node) continue;
-    if (filter.keepsDefaultVrf()) writeNdjsonLines(json, name, kDefaultVrf, rib, ipv6Table(dp, name, ""), filter);
-    for (const auto& [vrf, vrfRib] : namedVrfTables(dp, name))
-      if (filter.keepsVrf(vrf)) writeNdjsonLines(json, name, vrf, vrfRib, ipv6Table(dp, name, vrf), filter);
-  }
+  formatNodes<JsonFragment>(
+      dp, filter, threads,
+      [&](const std::string& name, const sim::NodeRib& rib) {
+        JsonStream lines(-1, 0);
+        if (filter.keepsDefaultVrf()) writeNdjsonLines(lines, name, kDefaultVrf, rib, ipv6Table(dp, name, ""), filter);
+        for (const auto& [vrf, vrfRib] : namedVrfTables(dp, name))
+          if (filter.keepsVrf(vrf)) writeNdjsonLines(lines, name, vrf, vrfRib, ipv6Table(dp, name, vrf), filter);
+        return lines.takeFragment();
+      },
+      [&](const JsonFragment& lines) { json.append(lines); });
 }
 
 }  // namespace routefix::cli

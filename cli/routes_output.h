@@ -39,16 +39,21 @@ struct RouteFilter {
 // that has an IPv6 table), in NDJSON lines with "family": "ipv6", in text tables titled
 // "NODE ipv6" after the IPv4 one. IPv6 routes have the IPv4 routes' fields.
 //
+// Nodes are formatted on `threads` threads; the output is the same for any number.
+//
 // Each node's default VRF under its name, then its named VRFs as "NODE vrf NAME".
-void writeRoutesText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out);
+void writeRoutesText(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out,
+                     unsigned threads = 1);
 // `{"converged": .., "nodes": {name: {"ipv6_routes": [..], "routes": [..], "vrfs": {vrf:
 // {"ipv6_routes": [..], "routes": [..]}}}}}`,
 // byte for byte as nlohmann's dump(2) of that tree. `routes` is the default VRF's; `vrfs` is
 // there for a node with named VRFs. Filtered to a named VRF, a node has only `vrfs` (and is
 // left out without it).
-void writeRoutesJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out);
+void writeRoutesJson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out,
+                     unsigned threads = 1);
 // One compact JSON object per route and line: "node", "vrf" ("default" for the default VRF),
 // then the route's fields as in the JSON document; nodes and VRFs in the JSON's order.
-void writeRoutesNdjson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out);
+void writeRoutesNdjson(const sim::DataPlane& dp, const RouteFilter& filter, std::ostream& out,
+                       unsigned threads = 1);
 
 }  // namespace routefix::cli

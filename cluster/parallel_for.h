@@ -51,4 +51,18 @@ void parallelFor(size_t count, unsigned threads, Work&& work) {
   if (failure) std::rethrow_exception(failure);
 }
 
+// parallelFor for work whose results are used in item order (output): produce(item) runs on
+// the threads `window` items at a time, then consume(item, result) on the caller's thread in
+// item order, so no more than `window` results are held at once.
+template <typename Result, typename Produce, typename Consume>
+void parallelForInOrder(size_t count, unsigned threads, size_t window, Produce&& produce, Consume&& consume) {
+  window = std::max<size_t>(window, 1);
+  std::vector<Result> results(std::min(count, window));
+  for (size_t start = 0; start < count; start += window) {
+    size_t n = std::min(window, count - start);
+    parallelFor(n, threads, [&](unsigned, size_t i) { results[i] = produce(start + i); });
+    for (size_t i = 0; i < n; ++i) consume(start + i, results[i]);
+  }
+}
+
 }  // namespace routefix::cluster
