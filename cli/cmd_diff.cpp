@@ -31,9 +31,9 @@ int runDiffCommand(const DiffArgs& args) {
   sim::Deadline deadline = deadlineIn(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.old_snapshot, args.access);
-  model::Network oldNet = parser::loadSnapshot(args.old_snapshot, args.access);
+  model::Network oldNet = parser::loadSnapshot(args.old_snapshot, args.access, args.threads);
   memory.beforeLoading(args.new_snapshot, args.access);
-  model::Network newNet = parser::loadSnapshot(args.new_snapshot, args.access);
+  model::Network newNet = parser::loadSnapshot(args.new_snapshot, args.access, args.threads);
 
   // The same intents judge both sides: --intents, else the NEW snapshot's default file.
   std::optional<std::filesystem::path> intentsFile;

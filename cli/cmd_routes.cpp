@@ -35,7 +35,7 @@ const RegisterCommand kRoutes{
       app.add_option("SNAPSHOT", *snapshot, "snapshot directory (configs/ inside)")->required();
       addAccessOption(app, *access);
       addMemoryOption(app, *maxMemory);
-      addThreadsOption(app, *threads, "threads deciding BGP prefixes and formatting the output (default: the usable CPUs)");
+      addThreadsOption(app, *threads, "threads parsing configs, deciding BGP prefixes and formatting the output (default: the usable CPUs)");
       addTimeoutOption(app, *timeout, "seconds for the whole run (default: no limit)");
       auto vrf = std::make_shared<std::string>();
       app.add_option("--node", *node, "only this node");
@@ -58,7 +58,7 @@ const RegisterCommand kRoutes{
         }
         MemoryGuard memory(*maxMemory);
         memory.beforeLoading(*snapshot, *access);
-        model::Network net = parser::loadSnapshot(*snapshot, *access);
+        model::Network net = parser::loadSnapshot(*snapshot, *access, *threads);
         if (!node->empty()) {
           const auto* d = net.findDevice(*node);
           if (!d) throw model::InputError("--node: no device named '" + *node + "' in the snapshot");

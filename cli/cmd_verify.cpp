@@ -33,7 +33,7 @@ int runVerifyCommand(const VerifyArgs& args) {
   sim::Deadline deadline = deadlineIn(args.timeout);
   MemoryGuard memory(args.max_memory);
   memory.beforeLoading(args.snapshot, args.access);
-  model::Network network = parser::loadSnapshot(args.snapshot, args.access);
+  model::Network network = parser::loadSnapshot(args.snapshot, args.access, args.threads);
   std::vector<verify::Intent> intents;
   if (!args.intents.empty()) {
     intents = verify::loadIntents(args.intents, network, args.allow_no_intents);

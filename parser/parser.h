@@ -39,6 +39,8 @@ DeviceParse parseDevice(const std::vector<ConfigFile>& files);
 // Resolves references and warns about undefined or unused structures.
 // Throws model::InputError (exit 2) for a missing/empty snapshot, an unreadable file, or a
 // file whose link leads outside the snapshot when `access` does not allow it.
-model::Network loadSnapshot(const std::filesystem::path& root, const model::SnapshotAccess& access = {});
+// Configs are parsed on `threads` threads; the network is the same for any number.
+model::Network loadSnapshot(const std::filesystem::path& root, const model::SnapshotAccess& access = {},
+                            unsigned threads = 1);
 
 }  // namespace routefix::parser

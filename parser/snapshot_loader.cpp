@@ -18,10 +18,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <iterator>
 #include <map>
 
+#include "cluster/parallel_for.h"
 #include "model/input_error.h"
 #include "model/input_file.h"
 #include "model/names.h"
@@ -76,12 +78,26 @@ std::vector<DeviceSource> readConfigs(const fs::path& root, const model::Snapsho
   return sources;
 }
 
-std::vector<model::Device> parseDevices(std::vector<DeviceSource> sources,
-                                        std::vector<model::ParseWarning>& warnings) {
+// Devices are parsed on `threads` threads (each config on its own); names are checked and
+// warnings kept in the sources' order, so the result is the same for any number.
+std::vector<model::Device> parseDevices(std::vector<DeviceSource> sources, std::vector<model::ParseWarning>& warnings,
+                                        unsigned threads) {
+  std::vector<DeviceParse> parses(sources.size());
+  std::vector<std::exception_ptr> failures(sources.size());  // the first source's error wins
+  cluster::parallelFor(sources.size(), threads, [&](unsigned, size_t i) {
+    try {
+      parses[i] = parseDevice(sources[i].files);
+    } catch (...) {
+      failures[i] = std::current_exception();
+    }
+  });
+  for (const auto& failure : failures)
+    if (failure) std::rethrow_exception(failure);
   std::vector<model::Device> devices;
   std::map<std::string, std::string> fileOfName;  // lowercased name -> where it was defined
-  for (auto& source : sources) {
-    DeviceParse parsed = parseDevice(source.files);
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const DeviceSource& source = sources[i];
+    DeviceParse& parsed = parses[i];
     model::Device& d = parsed.device;
     if (d.name.empty()) d.name = source.fallback_name;
     if (d.files.empty())
@@ -113,10 +129,10 @@ std::string readSideFile(const fs::path& root, const std::string& rel, const mod
 
 }  // namespace
 
-model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& access) {
+model::Network loadSnapshot(const fs::path& root, const model::SnapshotAccess& access, unsigned threads) {
   model::Network net;
   SourceText text;
-  net.devices = parseDevices(readConfigs(root, access, text, net.warnings), net.warnings);
+  net.devices = parseDevices(readConfigs(root, access, text, net.warnings), net.warnings, threads);
   for (const auto& d : net.devices) {
     auto refs = checkReferences(d, text);
     net.warnings.insert(net.warnings.end(), refs.begin(), refs.end());

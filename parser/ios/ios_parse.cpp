@@ -10,6 +10,7 @@
 #include "parser/ios/config_walker.h"
 #include "parser/ios/keyword_abbreviations.h"
 #include "parser/parser.h"
+#include "parser/thread_dfa_cache.h"
 
 namespace routefix::parser {
 
@@ -116,10 +117,12 @@ void parseFile(const ConfigFile& file, model::Vendor dialect, ios::DeviceBuilder
 
   ByteCharStream input(text, file.path);
   grammar::ios::IosLexer lexer(&input);
+  useThreadDfaCache<antlr4::atn::LexerATNSimulator>(lexer);
   lexer.removeErrorListeners();
   lexer.addErrorListener(&errors);
   antlr4::CommonTokenStream tokens(&lexer);
   grammar::ios::IosParser parser(&tokens);
+  useThreadDfaCache<antlr4::atn::ParserATNSimulator>(parser);
   if (acceptsAbbreviations(dialect)) keywordAbbreviations(parser).expand(tokens);
   parser.removeErrorListeners();
   parser.addErrorListener(&errors);

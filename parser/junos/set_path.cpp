@@ -8,6 +8,7 @@
 #include "antlr4-runtime.h"
 #include "model/utf8.h"
 #include "parser/byte_char_stream.h"
+#include "parser/thread_dfa_cache.h"
 
 namespace routefix::parser::junos {
 
@@ -276,6 +277,7 @@ FlatConfig flattenFile(const ConfigFile& file) {
   const std::string& text = model::isValidUtf8(file.text) ? file.text : (cleaned = validUtf8(file.text));
   ByteCharStream input(text, file.path);
   JunosLexer lexer(&input);
+  useThreadDfaCache<antlr4::atn::LexerATNSimulator>(lexer);
   lexer.braceForm = !setForm;
   TextLines lines(file.text);
   WarningErrorListener listener(file, lines, flat.warnings);
@@ -291,6 +293,7 @@ FlatConfig flattenFile(const ConfigFile& file) {
     return flat;
   }
   JunosParser parser(&tokens);
+  useThreadDfaCache<antlr4::atn::ParserATNSimulator>(parser);
   parser.removeErrorListeners();
   parser.addErrorListener(&listener);
   parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(

@@ -1,6 +1,6 @@
-// --threads changes how fast, never what: verify, diff and routes print the same bytes and
-// exit the same way with 1, 2 and 4 threads on every bundled example, with and without link
-// failures.
+// --threads changes how fast, never what: verify, diff and routes print the same bytes (and
+// the same warnings) and exit the same way with 1, 2 and 4 threads on every bundled example,
+// with and without link failures, and on the real-device configs of the fidelity corpus.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -31,6 +31,7 @@ void checkSameForEveryThreadCount(std::vector<std::string> args) {
     RunResult many = runRoutefix(args);
     CHECK(many.exit_code == one.exit_code);
     CHECK(many.out == one.out);
+    CHECK(many.err == one.err);  // parse warnings: configs are parsed on the threads too
   }
 }
 
@@ -81,4 +82,18 @@ TEST_CASE("routes: the same tables with 1, 2 and 4 threads deciding BGP prefixes
                           .c_str()) == 0);
   checkSameForEveryThreadCount({"routes", fattree.string(), "--format", "json"});
   checkSameForEveryThreadCount({"routes", wan.string(), "--format", "json"});
+}
+
+TEST_CASE("routes: the same tables and parse warnings with 1, 2 and 4 threads on the fidelity corpus") {
+  // Configs written by others (IOS, NX-OS, EOS, FRR, Junos), with the warnings they draw:
+  // parsed on several threads, each with its own ANTLR DFA cache.
+  namespace fs = std::filesystem;
+  size_t snapshots = 0;
+  for (const char* corpus : {"tests/fidelity/corpus/labval", "tests/fidelity/corpus/topotests"})
+    for (const auto& entry : fs::directory_iterator(std::string(ROUTEFIX_SOURCE_DIR) + "/" + corpus))
+      if (fs::is_directory(entry.path() / "configs")) {
+        checkSameForEveryThreadCount({"routes", entry.path().string(), "--format", "ndjson"});
+        ++snapshots;
+      }
+  CHECK(snapshots > 100);
 }
