@@ -302,6 +302,16 @@ class Engine {
     path.origin = s.origin;
   }
 
+  // The sets of a `network` or `redistribute` route-map. Its `set ip next-hop ADDRESS` is the
+  // next hop the path is announced with, as on a received path (FRR bgp_static_update and
+  // bgp_redistribute_add apply the route-map to the attributes they announce; lab
+  // redistribute-set-next-hop); `peer-address` and `unchanged` name no peer here.
+  void takeOriginationSets(BgpPath& path, const PolicySubject& s) const {
+    takeSets(path, s);
+    if constexpr (F::kIpv4)
+      if (s.next_hop_set) path.next_hop = s.next_hop.value;
+  }
+
   BgpPath localPath(uint32_t node, uint8_t origin, uint32_t med) {
     BgpPath p;
     p.kind = PathKind::Local;
@@ -335,7 +345,7 @@ class Engine {
         BgpPath path = localPath(n, 0, r ? r->metric : 0);
         PolicySubject s = subjectOf(n, path, net.prefix);
         if (!policies_[n].applyOne(net.route_map, s)) continue;
-        takeSets(path, s);
+        takeOriginationSets(path, s);
         path.order = order++;
         originations_[net.prefix].emplace_back(n, path);
       }
@@ -356,7 +366,7 @@ class Engine {
             path.next_hop = semantics::redistributedNextHop(d.defaults, gatewaysOf(r));
           }
           if (!policies_[n].applyOne(redist.route_map, s)) continue;
-          takeSets(path, s);
+          takeOriginationSets(path, s);
           path.order = order++;
           originations_[r.prefix].emplace_back(n, path);
         }

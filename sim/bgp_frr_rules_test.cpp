@@ -544,3 +544,44 @@ TEST_CASE("a redistributed route goes to iBGP peers with its IGP next hop; a pee
     CHECK(r8->protocol_next_hops[0].ip == Ipv4::parse("10.0.48.1"));
   }
 }
+
+TEST_CASE("a route-map's set ip next-hop on redistribute and network is the announced next hop") {
+  // Lab redistribute-set-next-hop (real FRR): r1 originates statics through route-maps that
+  // set the next hop to r3's address; iBGP peer r2 forwards straight to r3, and the eBGP
+  // peer r4 (off r3's subnet) gets r1's address.
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3", "r4"}) b.router(n);
+  b.link("r1", "r2", "10.0.12.0/30");
+  b.link("r2", "r3", "10.0.23.0/30");
+  b.link("r1", "r4", "10.0.14.0/30");
+  b.bgp("r1", 65001);
+  b.bgp("r2", 65001);
+  b.bgp("r4", 65004);
+  b.neighbor("r1", "10.0.12.2", 65001);
+  b.neighbor("r2", "10.0.12.1", 65001);
+  b.ebgp("r1", "r4");
+  PolicySet nextHop;
+  nextHop.kind = PolicySet::Kind::NextHop;
+  nextHop.address = *Ipv4::parse("10.0.23.2");
+  setPolicy(b, "r1", "SET-NH", {clauseWith(10, {nextHop})});
+  b.dev("r1").static_routes.push_back(
+      StaticRoute{.prefix = *Prefix::parse("203.0.113.0/24"), .next_hop = std::nullopt, .interface = {}, .null_route = true});
+  SUBCASE("redistribute static route-map") {
+    auto& redist = b.dev("r1").bgp->redistributions.emplace_back();
+    redist.source = RouteSource::Static;
+    redist.route_map = "SET-NH";
+  }
+  SUBCASE("network route-map") {
+    b.network("r1", "203.0.113.0/24");
+    b.dev("r1").bgp->networks.back().route_map = "SET-NH";
+  }
+  auto dp = simulate(b.build());
+  const Route* r2 = routeAt(dp, "r2", "203.0.113.0/24");
+  REQUIRE(r2);
+  REQUIRE(r2->next_hops.size() == 1);
+  CHECK(r2->next_hops[0].ip == Ipv4::parse("10.0.23.2"));
+  CHECK(r2->next_hops[0].node == "r3");
+  const Route* r4 = routeAt(dp, "r4", "203.0.113.0/24");
+  REQUIRE(r4);
+  CHECK(r4->next_hops[0].ip == Ipv4::parse("10.0.14.1"));
+}
