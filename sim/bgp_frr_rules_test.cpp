@@ -585,3 +585,37 @@ TEST_CASE("a route-map's set ip next-hop on redistribute and network is the anno
   REQUIRE(r4);
   CHECK(r4->next_hops[0].ip == Ipv4::parse("10.0.14.1"));
 }
+
+TEST_CASE("two segments reusing one subnet: each router peers with the one across its own link") {
+  // topotest bgp_local_as_private_remove: r1-r2 and r3-r4 both on 192.168.255.0/24 (.1 and
+  // .2), r3 and r1 also share a loopback address. r4's statement for 192.168.255.1 is r3,
+  // reached over its link, not r1 (found first by address).
+  NetworkBuilder b;
+  for (auto n : {"r1", "r2", "r3", "r4"}) b.router(n);
+  for (auto [x, y] : {std::pair{"r1", "r2"}, {"r3", "r4"}}) {
+    b.iface(x, "eth0", "192.168.255.1/24");
+    b.iface(y, "eth0", "192.168.255.2/24");
+    b.iface(x, "lo", "172.16.255.254/32");
+    b.addLink(Link{x, "eth0", y, "eth0"});
+  }
+  b.bgp("r1", 65000);
+  b.bgp("r2", 1000);
+  b.bgp("r3", 3000);
+  b.bgp("r4", 1000);
+  for (auto [node, peer, as] : {std::tuple{"r1", "192.168.255.2", 1000u}, {"r2", "192.168.255.1", 65000u},
+                                {"r3", "192.168.255.2", 1000u}, {"r4", "192.168.255.1", 3000u}}) {
+    auto& n = b.neighbor(node, peer, as);
+    n.import_policies = n.export_policies = {"ALL"};
+  }
+  for (auto n : {"r1", "r2", "r3", "r4"}) b.permitAll(n);
+  b.network("r1", "172.16.255.254/32");
+  b.network("r3", "172.16.255.254/32");
+  auto dp = simulate(b.build());
+  for (auto [node, origin, as] : {std::tuple{"r2", "r1", 65000u}, {"r4", "r3", 3000u}}) {
+    CAPTURE(node);
+    const Route* r = routeAt(dp, node, "172.16.255.254/32");
+    REQUIRE(r);
+    CHECK(r->next_hops[0].node == origin);
+    CHECK(r->as_path == std::vector<uint32_t>{as});
+  }
+}

@@ -108,7 +108,7 @@ const Ipv6Rib* DataPlane::ipv6Table(std::string_view device, std::string_view vr
 
 DataPlane simulate(const model::Network& network, const SimulationOptions& options) {
   VrfInstances vrfs(network);
-  DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options), vrfs.hasInstances());
+  DataPlane dp = simulateInstances(vrfs.network(), vrfs.options(options));
   vrfs.fold(dp);
   dp.ipv6 = computeIpv6Tables(network);
   detail::addIpv6ProtocolRoutes(dp);
@@ -170,8 +170,8 @@ bool sameIgp(const IgpRoutes& a, const IgpRoutes& b) {
 
 }  // namespace
 
-DataPlane simulateInstances(const model::Network& network, const SimulationOptions& options, bool vrfInstances) {
-  auto topology = std::make_shared<Topology>(network, options, vrfInstances);
+DataPlane simulateInstances(const model::Network& network, const SimulationOptions& options) {
+  auto topology = std::make_shared<Topology>(network, options);
   PolicyContext context(network);
   IgpRoutes igp = computeIgp(*topology, context.policies);
   keepTablesOnly(igp);

@@ -83,9 +83,9 @@ DataPlane FailureSimulator::baselineOf(State& st, const Deadline& deadline) {
   // would have to run again too): scenarios from scratch.
   if (redistributesBgpIntoIgp(network) || hasConditionalAdvertisement(network)) {
     st.recursive = true;
-    return simulateInstances(network, noFailures, st.vrfs.hasInstances());
+    return simulateInstances(network, noFailures);
   }
-  auto topology = std::make_shared<Topology>(network, noFailures, st.vrfs.hasInstances());
+  auto topology = std::make_shared<Topology>(network, noFailures);
   st.igp = computeIgp(*topology, st.context.policies);
   auto setup = establishSessions(*topology, st.igp.ribs);
   auto outcome = computeBgp(*topology, st.igp.ribs, setup, st.context.policies, st.context.tables,
@@ -103,7 +103,7 @@ DataPlane FailureSimulator::baselineOf(State& st, const Deadline& deadline) {
   for (const auto& d : network.devices) mainRibs.push_back(dp.ribs.at(d.name));
   if (resolvesAny(*topology, outcome.unresolved, mainRibs)) {
     st.recursive = true;
-    return simulateInstances(network, {}, st.vrfs.hasInstances());
+    return simulateInstances(network, {});
   }
   recordOutcome(dp, std::move(setup), std::move(outcome), std::move(topology));
   return dp;
@@ -127,8 +127,8 @@ DataPlane FailureSimulator::simulate(const SimulationOptions& snapshotScenario) 
 
 DataPlane FailureSimulator::simulateScenario(State& st, const SimulationOptions& scenario) {
   if (!st.baseline.converged || st.recursive)
-    return simulateInstances(st.network, scenario, st.vrfs.hasInstances());
-  auto topology = std::make_shared<Topology>(st.network, scenario, st.vrfs.hasInstances());
+    return simulateInstances(st.network, scenario);
+  auto topology = std::make_shared<Topology>(st.network, scenario);
   const Topology& topo = *topology;
   size_t n = topo.nodeCount();
   IgpRoutes igp = computeIgp(topo, st.context.policies, &st.igp);

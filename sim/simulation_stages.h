@@ -89,9 +89,8 @@ bool resolvesAny(const Topology& topo, const std::vector<std::pair<uint32_t, Ipv
 void recordOutcome(DataPlane& dataPlane, BgpSessionSetup&& setup, BgpOutcome&& outcome,
                    std::shared_ptr<const Topology> topology);
 
-// simulate() on a network whose VRFs are devices of their own already (VrfInstances);
-// `vrfInstances`: it has some (see Topology).
-DataPlane simulateInstances(const model::Network& network, const SimulationOptions& options, bool vrfInstances);
+// simulate() on a network whose VRFs are devices of their own already (VrfInstances).
+DataPlane simulateInstances(const model::Network& network, const SimulationOptions& options);
 
 // Same prefixes, protocols, next hops, metrics and distances: what BGP reads of an IGP RIB.
 bool sameIgpRoutes(const NodeRib& a, const NodeRib& b);

@@ -14,7 +14,7 @@ uint32_t findRoot(std::vector<uint32_t>& parent, uint32_t x) {
 
 }  // namespace
 
-Topology::Topology(const model::Network& network, const SimulationOptions& options, bool vrfInstances)
+Topology::Topology(const model::Network& network, const SimulationOptions& options)
     : network_(network), failed_(options.failed_links), deadline_(options.deadline) {
   uint32_t total = 0;
   for (uint32_t n = 0; n < network.devices.size(); ++n) {
@@ -54,7 +54,7 @@ Topology::Topology(const model::Network& network, const SimulationOptions& optio
       if (linked[f]) members[findRoot(parent, f)].push_back(r);
       auto own = [&](const model::InterfaceAddress& a) {
         auto [first, added] = owners_.emplace(a.address.value, r);
-        if (added || !vrfInstances) return;
+        if (added) return;
         auto& all = reused_[a.address.value];
         if (all.empty()) all.push_back(first->second);
         all.push_back(r);

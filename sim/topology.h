@@ -26,9 +26,10 @@ struct InterfaceRef {
 
 class Topology {
  public:
-  // `vrfInstances`: the network holds VRF instances (sim/vrf_instances.h), which reuse each
-  // other's addresses; owner(address, from) then tells the owners apart.
-  Topology(const model::Network& network, const SimulationOptions& options, bool vrfInstances = false);
+  // An address may belong to several devices: VRF instances (sim/vrf_instances.h) reuse each
+  // other's, and separate segments may reuse a subnet (FRR's topotests do);
+  // owner(address, from) then tells the owners apart.
+  Topology(const model::Network& network, const SimulationOptions& options);
 
   const model::Network& network() const { return network_; }
   size_t nodeCount() const { return network_.devices.size(); }
@@ -47,7 +48,7 @@ class Topology {
   const std::vector<InterfaceRef>& segmentPeers(InterfaceRef r) const;
   // The up interface that has this address (primary or secondary), if any.
   std::optional<InterfaceRef> owner(Ipv4 address) const;
-  // The owner as node `from` sees it: of several owners in different VRF instances, one of
+  // The owner as node `from` sees it: of several owners (VRF instances, reused subnets), one of
   // from's own interfaces, else one across a link from it, else the first.
   std::optional<InterfaceRef> owner(Ipv4 address, uint32_t from) const;
   // Whether `node` has the address on an up interface (each VRF instance reusing it has).
@@ -68,7 +69,7 @@ class Topology {
   std::vector<uint32_t> offsets_;  // first flat interface index of each node
   std::vector<std::vector<InterfaceRef>> peers_;  // by flat interface index
   std::unordered_map<uint32_t, InterfaceRef> owners_;
-  std::unordered_map<uint32_t, std::vector<InterfaceRef>> reused_;  // address -> its owners (VRF instances)
+  std::unordered_map<uint32_t, std::vector<InterfaceRef>> reused_;  // address -> its owners, when several
   std::unordered_map<std::string, uint32_t> nodeByLowerName_;
   std::unordered_map<std::string_view, uint32_t> nodeByName_;  // as written (views into network_)
 };

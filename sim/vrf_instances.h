@@ -33,7 +33,6 @@ class VrfInstances {
 
   // The network to simulate: the snapshot itself when it has no named VRF.
   const model::Network& network() const { return expanded_ ? *expanded_ : snapshot_; }
-  bool hasInstances() const { return expanded_ != nullptr; }
   // The snapshot's failed links as links of network().
   SimulationOptions options(const SimulationOptions& snapshotOptions) const;
   // Moves the VRF instances' tables to DataPlane::vrf_ribs and names their sessions by device
