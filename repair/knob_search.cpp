@@ -394,7 +394,7 @@ std::optional<std::vector<symsim::KnobChange>> KnobSearch::withNearerSession(con
   if (k.kind != KnobKind::SessionUp || nearer == nearer_sessions_.end()) return std::nullopt;
   const auto& from = sessions_[k.session];
   const auto& to = sessions_[nearer->second];
-  auto session = knobs_.find("session|" + to.a.node + "|" + to.b.node);
+  auto session = knobs_.find("session|" + to.key());
   if (!session) return std::nullopt;
   // The end both sessions share, and the reflector each leads to.
   std::string lone = from.a.node == to.a.node || from.a.node == to.b.node ? from.a.node : from.b.node;

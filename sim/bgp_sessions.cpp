@@ -6,6 +6,7 @@
 #include <set>
 #include <tuple>
 
+#include "semantics/bgp_session_ends.h"
 #include "semantics/config_rules.h"
 #include "sim/vrf_leaks.h"
 
@@ -13,22 +14,16 @@ namespace routefix::sim::detail {
 
 namespace {
 
-// The address a router sources its session from: update-source, else the egress
-// interface towards the peer.
+// The address a router sources its session from (semantics::sessionSourceAddress), the
+// egress interface being the one its IGP route towards the peer leaves by.
 std::optional<Ipv4> localAddress(const Topology& topo, const NodeRib& rib, uint32_t node,
                                  const model::BgpNeighbor& n) {
   const auto& d = topo.device(node);
-  if (!n.update_source.empty()) {
-    if (auto ip = Ipv4::parse(n.update_source)) return ip;
-    const auto* itf = d.findInterface(n.update_source);
-    if (!itf || !itf->routes() || !itf->address) return std::nullopt;
-    return itf->address->address;
-  }
-  const Route* r = rib.longestMatch(*n.address);
-  if (!r || r->next_hops.empty()) return std::nullopt;
-  const auto* itf = d.findInterface(r->next_hops.front().interface);
-  if (!itf || !itf->address) return std::nullopt;
-  return itf->address->address;
+  const model::Interface* egress = nullptr;
+  if (n.update_source.empty())
+    if (const Route* r = rib.longestMatch(*n.address); r && !r->next_hops.empty())
+      egress = d.findInterface(r->next_hops.front().interface);
+  return semantics::sessionSourceAddress(d, n, egress);
 }
 
 // Whether node `b` has a statement for an address of `a` that it sources from `address`:
@@ -109,39 +104,15 @@ bool forwardsTo(const Topology& topo, const std::vector<NodeRib>& ribs, uint32_t
 
 namespace {
 
-// The other end of an unnumbered statement: the device across the interface that configures
-// an unnumbered neighbor on its own end of the link (the session runs over the two ends'
-// IPv6 link-local addresses, so nothing else can answer).
-struct UnnumberedEnd {
-  uint32_t node = kNone;
-  const model::BgpNeighbor* neighbor = nullptr;
-  std::string interface;
-};
-
-std::optional<UnnumberedEnd> unnumberedPeer(const Topology& topo, uint32_t a,
-                                            const model::BgpNeighbor& na, std::string& why) {
-  const auto& d = topo.device(a);
-  const auto* itf = d.findInterface(na.interface);
-  if (!itf) {
-    why = "no interface " + na.interface;
-    return std::nullopt;
-  }
-  if (!itf->routes()) {
-    why = "interface " + na.interface + (itf->shutdown ? " is shut down" : " is in VRF " + itf->vrf);
-    return std::nullopt;
-  }
-  InterfaceRef here{a, static_cast<uint32_t>(itf - d.interfaces.data())};
-  std::string across;
-  for (const auto& p : topo.segmentPeers(here)) {
-    const auto& db = topo.device(p.node);
-    const auto& pitf = topo.interface(p);
-    across += (across.empty() ? "" : ", ") + db.name + " " + pitf.name;
-    if (!db.bgp || !pitf.vrf.empty()) continue;
-    if (const auto* nb = db.bgp->findUnnumberedNeighbor(pitf.name)) return UnnumberedEnd{p.node, nb, pitf.name};
-  }
-  why = across.empty() ? "no link on " + na.interface
-                       : "no unnumbered neighbor across " + na.interface + " (" + across + ")";
-  return std::nullopt;
+// Topology's segments as semantics::unnumberedPeer reads them.
+semantics::LinkEnds segmentEnds(const Topology& topo, uint32_t node) {
+  return [&topo, node](const model::Interface& itf) {
+    const auto& d = topo.device(node);
+    std::vector<semantics::LinkEnd> out;
+    for (const auto& p : topo.segmentPeers({node, static_cast<uint32_t>(&itf - d.interfaces.data())}))
+      out.push_back({p.node, &topo.device(p.node), &topo.interface(p)});
+    return out;
+  };
 }
 
 }  // namespace
@@ -181,7 +152,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
       std::string peerInterface;      // unnumbered: the peer's end of the link
       if (unnumbered) {
         std::string why;
-        auto end = unnumberedPeer(topo, a, na, why);
+        auto end = semantics::unnumberedPeer(da, na, segmentEnds(topo, a), why);
         if (!end) {
           st.ebgp = semantics::declaresEbgp(*da.bgp, na);
           fail(why);
@@ -189,7 +160,7 @@ BgpSessionSetup establishSessions(const Topology& topo, const std::vector<NodeRi
         }
         b = end->node;
         nb = end->neighbor;
-        peerInterface = end->interface;
+        peerInterface = end->interface->name;
         st.peer_node = topo.device(b).name;
       } else {
         local = localAddress(topo, igpRibs[a], a, na);

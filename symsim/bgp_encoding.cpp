@@ -201,12 +201,13 @@ const model::BgpNeighbor* BgpEncoding::statementFor(const model::Device& d,
 }
 
 bool BgpEncoding::cutByFailure(const BgpSession& s) const {
-  // A session between directly connected addresses dies with the link under it; sessions
-  // between loopbacks are assumed to find another path.
+  // A session between directly connected addresses (or over an unnumbered interface) dies
+  // with the link under it; sessions between loopbacks are assumed to find another path.
   for (const auto* side : {&s.a, &s.b}) {
     const auto* d = network_.findDevice(side->node);
     const auto& peer = side == &s.a ? s.b : s.a;
-    const auto* iface = d ? d->interfaceFor(peer.address) : nullptr;
+    const model::Interface* iface = nullptr;
+    if (d) iface = s.unnumbered() ? d->findInterface(side->interface) : d->interfaceFor(peer.address);
     if (!iface || iface->isLoopback()) continue;
     for (const auto& l : scenario_.failed_links)
       if ((l.a == d->name && l.a_interface == iface->name) ||
@@ -223,7 +224,7 @@ z3::expr BgpEncoding::sessionUp(size_t index) {
     return !side.neighbor || !side.remote_as_ok || side.shutdown || !side.activated;
   };
   Knob k;
-  k.key = "session|" + s.a.node + "|" + s.b.node;
+  k.key = "session|" + s.key();
   k.kind = KnobKind::SessionUp;
   k.original = s.configured();
   // A refused session (both passive, BGP roles) costs the one line that refuses it.
@@ -495,7 +496,7 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   r.next_hop = ctx_.int_val(kNextHopUnset);
   r.next_hop_policy = ctx_.int_val(0);
   if (stmt) {
-    auto receiverPeer = semantics::sessionPolicyPeer(stmt, s.side(receiver.name).address);
+    auto receiverPeer = semantics::sessionPolicyPeer(stmt, s.policyAddress(receiver.name));
     PolicySite site{&sender, semantics::exportPolicyPeer(sender.defaults, receiverPeer), model::RouteSource::Bgp};
     SymRoute in = r;
     r = policies_.applyChain(site, stmt->export_policies, sender.bgp->export_default, in);
@@ -586,7 +587,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     r.weight = ctx_.int_val(static_cast<int64_t>(stmt && stmt->weight ? *stmt->weight : 0));
     if (s.ebgp && semantics::ebgpPolicyBlocks(*d.bgp, stmt, semantics::Direction::In)) continue;
     if (stmt) {
-      PolicySite site{&d, semantics::sessionPolicyPeer(stmt, s.side(sender->name).address), model::RouteSource::Bgp};
+      PolicySite site{&d, semantics::sessionPolicyPeer(stmt, s.policyAddress(sender->name)), model::RouteSource::Bgp};
       r = policies_.applyChain(site, stmt->import_policies, d.bgp->import_default, r);
       if (!stmt->prefix_list_in.empty())
         r.valid = r.valid && policies_.prefixListPermits(d, stmt->prefix_list_in);

@@ -49,12 +49,14 @@ z3::expr BgpEncoding::exportedNextHop(const BgpSession& s, const model::Device& 
   using semantics::NextHopByPolicy;
   auto said = [&](const z3::expr& policy, NextHopByPolicy p) { return policy == static_cast<int>(p); };
   bool nextHopSelf = stmt && stmt->next_hop_self;
-  // Sessions over an interface are not encoded (BgpSession has addresses), so never unnumbered.
+  // Unnumbered: the sender's end is its link-local address, 0 here as in sim (the receiver
+  // forwards out of the session's interface).
   semantics::NextHopSession session{.ebgp = s.ebgp,
                                     .next_hop_self = nextHopSelf,
                                     .force = nextHopSelf && stmt->next_hop_self_force,
-                                    .unnumbered = false,
-                                    .shared_subnet = connectedSubnet(sender, s.other(sender.name).address)};
+                                    .unnumbered = s.unnumbered(),
+                                    .shared_subnet = s.unnumbered() ? std::nullopt
+                                                                    : connectedSubnet(sender, s.other(sender.name).address)};
   semantics::NextHopRoute<z3::expr, z3::expr> route{
       .hop = current.next_hop,
       .reflected = reflected,

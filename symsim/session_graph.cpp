@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "semantics/bgp_session_ends.h"
 #include "semantics/config_rules.h"
 
 namespace routefix::symsim {
@@ -11,22 +12,28 @@ namespace routefix::symsim {
 std::string BgpSession::problem() const {
   std::string out;
   auto describe = [&](const SessionSide& self, const SessionSide& peer) {
+    // The statement as the operator wrote it: the peer's address, or self's interface.
+    std::string id = self.interface.empty() ? peer.address.str() : self.interface;
     std::string s;
     if (!self.neighbor)
-      s = "no neighbor statement on " + self.node + " for " + peer.address.str();
+      s = "no neighbor statement on " + self.node + " for " + id;
     else if (!self.remote_as_ok)
-      s = "remote-as on " + self.node + " for " + peer.address.str() + " does not match " +
-          peer.node + "'s AS";
+      s = "remote-as on " + self.node + " for " + id + " does not match " + peer.node + "'s AS";
     else if (self.shutdown)
-      s = "neighbor " + peer.address.str() + " is shut down on " + self.node;
+      s = "neighbor " + id + " is shut down on " + self.node;
     else if (!self.activated)
-      s = "neighbor " + peer.address.str() + " is not activated on " + self.node;
+      s = "neighbor " + id + " is not activated on " + self.node;
     if (!s.empty()) out += (out.empty() ? "" : "; ") + s;
   };
   describe(a, b);
   describe(b, a);
   if (!refused.empty() && out.empty()) out = refused + " (" + a.node + " - " + b.node + ")";
   return out;
+}
+
+std::string BgpSession::key() const {
+  auto end = [&](const SessionSide& side) { return unnumbered() ? side.interface : side.address.str(); };
+  return a.node + "|" + b.node + "|" + end(a) + "|" + end(b);
 }
 
 std::map<uint32_t, std::string> addressOwners(const model::Network& network) {
@@ -42,79 +49,142 @@ std::map<uint32_t, std::string> addressOwners(const model::Network& network) {
 namespace {
 
 // `peerAs`: the AS the peer presents (its local-as towards us, if it has a statement).
-void fillSide(SessionSide& side, const model::Device& self, uint32_t peerAs, std::optional<size_t> neighbor) {
-  side.neighbor = neighbor;
-  if (!neighbor) return;
-  const auto& n = self.bgp->neighbors[*neighbor];
+void fillSide(SessionSide& side, const model::Device& self, uint32_t peerAs) {
+  if (!side.neighbor) return;
+  const auto& n = self.bgp->neighbors[*side.neighbor];
   side.remote_as_ok = semantics::remoteAsAccepts(n, semantics::presentedAs(*self.bgp, n), peerAs);
   side.shutdown = n.shutdown;
   side.activated = n.activate;
+}
+
+// The session between self's statement and the peer's (none: the peer's side is missing).
+// The sides come with node, statement, address and interface set.
+BgpSession sessionBetween(const model::Device& self, SessionSide selfSide, const model::Device& peer,
+                          SessionSide peerSide) {
+  const auto& selfStmt = self.bgp->neighbors[*selfSide.neighbor];
+  const model::BgpNeighbor* peerStmt = peerSide.neighbor ? &peer.bgp->neighbors[*peerSide.neighbor] : nullptr;
+  uint32_t selfAs = semantics::presentedAs(*self.bgp, selfStmt);
+  uint32_t peerAs = peerStmt ? semantics::presentedAs(*peer.bgp, *peerStmt) : peer.bgp->asn;
+  BgpSession s;
+  s.ebgp = selfAs != peerAs;
+  fillSide(selfSide, self, peerAs);
+  fillSide(peerSide, peer, selfAs);
+  if (peerStmt) s.refused = semantics::sessionRefusal(selfStmt, *peerStmt, s.ebgp);
+  s.a = selfSide.node < peerSide.node ? selfSide : peerSide;
+  s.b = selfSide.node < peerSide.node ? peerSide : selfSide;
+  return s;
+}
+
+// A numbered statement of a device that names an address of another.
+struct Statement {
+  size_t index;
+  model::Ipv4 peer_address;
+  std::optional<model::Ipv4> source;  // where the device opens the session from
+};
+
+SessionSide side(const model::Device& d, std::optional<size_t> neighbor, model::Ipv4 address) {
+  SessionSide s;
+  s.node = d.name;
+  s.neighbor = neighbor;
+  s.address = address;
+  return s;
+}
+
+// The sessions between two devices' numbered statements for each other (`theirs` may be
+// empty): pairs by address first (semantics::sessionSourceAddress), then in order.
+void pairStatements(const model::Device& self, const std::vector<Statement>& mine, const model::Device& peer,
+                    const std::vector<Statement>& theirs, std::vector<BgpSession>& out) {
+  std::vector<char> mineDone(mine.size()), theirsDone(theirs.size());
+  auto pair = [&](size_t i, size_t j) {
+    mineDone[i] = theirsDone[j] = 1;
+    out.push_back(sessionBetween(self, side(self, mine[i].index, theirs[j].peer_address), peer,
+                                 side(peer, theirs[j].index, mine[i].peer_address)));
+  };
+  auto answers = [](const Statement& x, const Statement& y) { return y.source && x.peer_address == *y.source; };
+  for (size_t i = 0; i < mine.size(); ++i)
+    for (size_t j = 0; j < theirs.size() && !mineDone[i]; ++j)
+      if (!theirsDone[j] && (answers(theirs[j], mine[i]) || answers(mine[i], theirs[j]))) pair(i, j);
+  for (size_t i = 0, j = 0; i < mine.size(); ++i) {
+    if (mineDone[i]) continue;
+    while (j < theirs.size() && theirsDone[j]) ++j;
+    if (j < theirs.size()) pair(i, j);
+  }
+  // The rest have no statement on the other side, which must peer with the address the
+  // configured side opens the session from (its router-id if no interface gives one).
+  auto half = [&](const model::Device& d, const Statement& st, const model::Device& other) {
+    out.push_back(sessionBetween(d, side(d, st.index, st.source.value_or(semantics::bgpRouterId(d))), other,
+                                 side(other, std::nullopt, st.peer_address)));
+  };
+  for (size_t i = 0; i < mine.size(); ++i)
+    if (!mineDone[i]) half(self, mine[i], peer);
+  for (size_t j = 0; j < theirs.size(); ++j)
+    if (!theirsDone[j]) half(peer, theirs[j], self);
+}
+
+// Network::links as semantics::unnumberedPeer reads them: the up interfaces at the far ends
+// of d's links.
+semantics::LinkEnds linkEnds(const model::Network& network, const model::Device& d) {
+  return [&network, &d](const model::Interface& itf) {
+    std::vector<semantics::LinkEnd> out;
+    auto add = [&](const std::string& node, const std::string& name) {
+      const auto* peer = network.findDevice(node);
+      const auto* end = peer ? peer->findInterface(name) : nullptr;
+      if (end && !end->shutdown)
+        out.push_back({static_cast<uint32_t>(peer - network.devices.data()), peer, end});
+    };
+    for (const auto& l : network.links) {
+      if (network.findDevice(l.a) == &d && d.findInterface(l.a_interface) == &itf) add(l.b, l.b_interface);
+      else if (network.findDevice(l.b) == &d && d.findInterface(l.b_interface) == &itf) add(l.a, l.a_interface);
+    }
+    return out;
+  };
 }
 
 }  // namespace
 
 std::vector<BgpSession> discoverSessions(const model::Network& network) {
   auto owners = addressOwners(network);
-  // (device, peer device) -> (neighbor index, address used)
-  std::map<std::pair<std::string, std::string>, std::pair<size_t, model::Ipv4>> statements;
+  std::map<std::pair<std::string, std::string>, std::vector<Statement>> statements;  // (device, peer)
+  std::set<std::pair<std::string, size_t>> answered;  // unnumbered statements already paired
+  std::vector<BgpSession> sessions;
   for (const auto& d : network.devices) {
     if (!d.bgp) continue;
     for (size_t i = 0; i < d.bgp->neighbors.size(); ++i) {
       const auto& n = d.bgp->neighbors[i];
+      if (!n.interface.empty()) {
+        std::string why;
+        auto end = answered.count({d.name, i}) ? std::nullopt
+                                               : semantics::unnumberedPeer(d, n, linkEnds(network, d), why);
+        if (!end || end->device == &d) continue;
+        size_t j = static_cast<size_t>(end->neighbor - end->device->bgp->neighbors.data());
+        answered.insert({end->device->name, j});
+        SessionSide self = side(d, i, model::Ipv4{0}), peer = side(*end->device, j, model::Ipv4{0});
+        self.interface = n.interface;
+        peer.interface = end->interface->name;
+        sessions.push_back(sessionBetween(d, self, *end->device, peer));
+        continue;
+      }
       if (!n.address) continue;
       auto owner = owners.find(n.address->value);
       if (owner == owners.end() || owner->second == d.name) continue;
       const auto* peer = network.findDevice(owner->second);
       if (!peer || !peer->bgp) continue;
-      statements.emplace(std::make_pair(d.name, peer->name), std::make_pair(i, *n.address));
+      statements[{d.name, peer->name}].push_back(
+          {i, *n.address, semantics::sessionSourceAddress(d, n, d.interfaceFor(*n.address))});
     }
   }
-  std::vector<BgpSession> sessions;
-  for (const auto& [key, stmt] : statements) {
+  const std::vector<Statement> none;
+  for (const auto& [key, mine] : statements) {
     const auto& [self, peer] = key;
     auto reverse = statements.find({peer, self});
     if (reverse != statements.end() && peer < self) continue;  // handled from the other side
-    const auto* ds = network.findDevice(self);
-    const auto* dp = network.findDevice(peer);
-    BgpSession s;
-    const auto& selfStmt = ds->bgp->neighbors[stmt.first];
-    uint32_t selfAs = semantics::presentedAs(*ds->bgp, selfStmt);
-    uint32_t peerAs = reverse != statements.end()
-                          ? semantics::presentedAs(*dp->bgp, dp->bgp->neighbors[reverse->second.first])
-                          : dp->bgp->asn;
-    s.ebgp = selfAs != peerAs;
-    SessionSide selfSide, peerSide;
-    selfSide.node = ds->name;
-    peerSide.node = dp->name;
-    peerSide.address = stmt.second;
-    fillSide(selfSide, *ds, peerAs, stmt.first);
-    if (reverse != statements.end()) {
-      selfSide.address = reverse->second.second;
-      fillSide(peerSide, *dp, selfAs, reverse->second.first);
-      s.refused = semantics::sessionRefusal(selfStmt, dp->bgp->neighbors[reverse->second.first], s.ebgp);
-    } else {
-      // The missing side must peer with the address that `self` would source from: its
-      // update-source if set, else its interface facing the peer's address.
-      const auto& n = ds->bgp->neighbors[stmt.first];
-      const model::Interface* src = nullptr;
-      if (!n.update_source.empty()) src = ds->findInterface(n.update_source);
-      if (!src) src = ds->interfaceFor(stmt.second);
-      if (src && src->address) selfSide.address = src->address->address;
-      else selfSide.address = semantics::bgpRouterId(*ds);
-    }
-    if (selfSide.node < peerSide.node) {
-      s.a = selfSide;
-      s.b = peerSide;
-    } else {
-      s.a = peerSide;
-      s.b = selfSide;
-    }
-    sessions.push_back(std::move(s));
+    pairStatements(*network.findDevice(self), mine, *network.findDevice(peer),
+                   reverse != statements.end() ? reverse->second : none, sessions);
   }
   auto absent = absentIbgpSessions(network, sessions);
   sessions.insert(sessions.end(), absent.begin(), absent.end());
   std::sort(sessions.begin(), sessions.end(), [](const BgpSession& x, const BgpSession& y) {
-    return std::tie(x.a.node, x.b.node) < std::tie(y.a.node, y.b.node);
+    return std::make_tuple(x.a.node, x.b.node, x.key()) < std::make_tuple(y.a.node, y.b.node, y.key());
   });
   return sessions;
 }
@@ -126,7 +196,7 @@ namespace {
 std::optional<model::Ipv4> ibgpAddress(const model::Device& d, const std::vector<BgpSession>& sessions) {
   std::map<uint32_t, int> named;
   for (const auto& s : sessions)
-    if (!s.ebgp && (s.a.node == d.name || s.b.node == d.name) && s.other(d.name).neighbor)
+    if (!s.ebgp && !s.unnumbered() && (s.a.node == d.name || s.b.node == d.name) && s.other(d.name).neighbor)
       ++named[s.side(d.name).address.value];
   if (!named.empty())
     return model::Ipv4{std::max_element(named.begin(), named.end(), [](const auto& x, const auto& y) {

@@ -18,12 +18,14 @@ namespace routefix::symsim {
 struct SessionSide {
   std::string node;
   std::optional<size_t> neighbor;  // index into node's BgpProcess::neighbors
-  model::Ipv4 address;             // this side's address as the peer addresses it
+  model::Ipv4 address;             // this side's address as the peer addresses it (0: unnumbered)
+  std::string interface;           // unnumbered: this side's interface the session runs over
   bool remote_as_ok = false;       // the statement exists and names the peer's AS
   bool shutdown = false;
   bool activated = true;
 };
 
+// One peering: two routers may have several (one per link, say), each its own session.
 struct BgpSession {
   SessionSide a;  // a.node < b.node
   SessionSide b;
@@ -38,6 +40,16 @@ struct BgpSession {
   }
   const SessionSide& side(std::string_view node) const { return a.node == node ? a : b; }
   const SessionSide& other(std::string_view node) const { return a.node == node ? b : a; }
+  // Over an interface (RFC 5549), between the ends' link-local addresses: no IPv4 address.
+  bool unnumbered() const { return !a.interface.empty(); }
+  // The address of `node`'s end as its peer's policies see it (none: unnumbered).
+  std::optional<model::Ipv4> policyAddress(std::string_view node) const {
+    if (unnumbered()) return std::nullopt;
+    return side(node).address;
+  }
+  // Names the peering among the two routers' sessions: "a|b|a's end|b's end", the ends by
+  // address, or by interface when unnumbered.
+  std::string key() const;
   // What keeps it down, for findings ("no neighbor statement on r2 for 10.0.12.1").
   std::string problem() const;
 };
@@ -45,8 +57,13 @@ struct BgpSession {
 // Where each interface address lives: address -> device name.
 std::map<uint32_t, std::string> addressOwners(const model::Network& network);
 
-// Every pair of devices with at least one neighbor statement pointing at the other, and the
-// iBGP sessions absentIbgpSessions adds. Sorted by (a, b) for determinism.
+// Every peering the neighbor statements describe, and the iBGP sessions absentIbgpSessions
+// adds. A numbered statement is answered by the peer's statement for the address it opens
+// the session from (semantics::sessionSourceAddress, the egress interface being the one on
+// the peer's subnet); statements between two routers that no address pairs are paired in
+// order, and the rest are sessions with a missing side. An unnumbered statement is answered
+// across its link (semantics::unnumberedPeer; the links are Network::links); one nothing
+// answers is left out (a repair cannot write the missing end). Sorted by (a, b, key).
 std::vector<BgpSession> discoverSessions(const model::Network& network);
 
 // iBGP sessions with no statement on either side that the AS's design calls for, so a repair

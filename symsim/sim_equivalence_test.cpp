@@ -281,6 +281,35 @@ TEST_CASE("as-override: symsim's loop check and AS tracking see the override as 
   for (const auto& g : c.gaps) CHECK_MESSAGE(g.find("172.16.255.1/32") == std::string::npos, g);
 }
 
+// Sessions keyed by peering (issue 14). Before, symsim's session graph had no unnumbered
+// sessions (every router of the chain selected nothing) and kept one session per pair of
+// routers (r2 took the prepended route over the first of its two sessions to r1).
+TEST_CASE("unnumbered and parallel BGP sessions: symsim selects the simulator's routes") {
+  auto root = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/data/equivalence";
+  auto chain = root / "bgp-unnumbered-frr";
+  sim::DataPlane dp = sim::simulate(parser::loadSnapshot(chain));
+  const sim::Route* far = dp.ribs.at("r3").exact(*model::Prefix::parse("10.0.0.1/32"));
+  REQUIRE(far);
+  CHECK(std::vector<uint32_t>(far->as_path.begin(), far->as_path.end()) == std::vector<uint32_t>{65002, 65001});
+  REQUIRE(far->next_hops.size() == 1);
+  CHECK(far->next_hops[0].interface == "eth0");
+  CHECK(!far->next_hops[0].ip);
+  Comparison unnumbered = compareAll({chain});
+  CHECK(unnumbered.routers == 6);  // 3 loopbacks, each learned by the 2 other routers
+  for (const auto& g : unnumbered.gaps) FAIL_CHECK(g);
+
+  auto parallel = root / "bgp-parallel-sessions";
+  dp = sim::simulate(parser::loadSnapshot(parallel));
+  const sim::Route* r1 = dp.ribs.at("r2").exact(*model::Prefix::parse("10.0.0.1/32"));
+  REQUIRE(r1);
+  CHECK(r1->as_path.size() == 1);
+  REQUIRE(r1->protocol_next_hops.size() == 1);
+  CHECK(r1->protocol_next_hops[0].ip == model::Ipv4::parse("10.0.2.1"));
+  Comparison twoSessions = compareAll({parallel});
+  CHECK(twoSessions.routers == 2);
+  for (const auto& g : twoSessions.gaps) FAIL_CHECK(g);
+}
+
 // Parsing the corpus takes most of this test's time: ctest runs it under the fidelity label
 // (sim_equivalence_slow, with --no-skip), not with the unit tests.
 TEST_CASE("sim and symsim on the fidelity corpus (reported)" * doctest::skip()) {
