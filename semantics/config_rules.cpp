@@ -177,6 +177,10 @@ bool inConfederation(const model::BgpProcess& bgp, uint32_t asn) {
                                      asn) != bgp.confederation_peers.end();
 }
 
+bool confederationSession(const model::BgpProcess& a, uint32_t aAs, const model::BgpProcess& b, uint32_t bAs) {
+  return aAs != bAs && a.confederation_id && b.confederation_id && inConfederation(a, bAs) && inConfederation(b, aAs);
+}
+
 bool remoteAsAccepts(const model::BgpNeighbor& n, uint32_t ownAs, uint32_t peerAs) {
   if (n.remote_as_external) return peerAs != ownAs;
   if (n.remote_as_internal) return peerAs == ownAs;

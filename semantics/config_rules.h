@@ -171,6 +171,13 @@ uint32_t presentedAs(const model::BgpProcess& bgp, const model::BgpNeighbor& nei
 // Whether `asn` is the router's own (member) AS or one of its `bgp confederation peers`.
 bool inConfederation(const model::BgpProcess& bgp, uint32_t asn);
 
+// Whether a session between two routers presenting `aAs` and `bAs` on it is confed-eBGP
+// (RFC 5065): the ASes differ, both routers are in a confederation and each one's AS is a
+// member AS of the other's. Its routes keep local-pref, MED and next hop as over iBGP, and the
+// sender's member AS goes into a confed segment that the path length does not count.
+// Engines: sim directedPeering, symsim discoverSessions.
+bool confederationSession(const model::BgpProcess& a, uint32_t aAs, const model::BgpProcess& b, uint32_t bAs);
+
 // Whether a neighbor statement (on a router presenting `ownAs`) accepts a peer presenting
 // `peerAs`: `remote-as N`, or FRR `remote-as external|internal`.
 bool remoteAsAccepts(const model::BgpNeighbor& neighbor, uint32_t ownAs, uint32_t peerAs);

@@ -60,8 +60,7 @@ BgpPeering directedPeering(const Topology& topo, uint32_t sender, uint32_t recei
   p.sender_neighbor = &sn;
   p.receiver_neighbor = &rn;
   p.ebgp = senderAs != receiverAs;
-  p.confed = p.ebgp && sb.confederation_id && rb.confederation_id && semantics::inConfederation(sb, receiverAs) &&
-             semantics::inConfederation(rb, senderAs);
+  p.confed = semantics::confederationSession(sb, senderAs, rb, receiverAs);
   p.sender_as = senderAs;
   p.receiver_as = receiverAs;
   p.sender_router_id = semantics::bgpRouterId(topo.device(sender));

@@ -124,6 +124,8 @@ BgpEncoding::BgpEncoding(z3::context& ctx, KnobTable& knobs, const model::Networ
   // leave no stable state.
   for (const auto* d : devices) {
     tracked_as_.insert(d->bgp->asn);
+    if (d->bgp->confederation_id) tracked_as_.insert(*d->bgp->confederation_id);
+    tracked_as_.insert(d->bgp->confederation_peers.begin(), d->bgp->confederation_peers.end());
     for (const auto& n : d->bgp->neighbors)
       if (n.local_as) tracked_as_.insert(*n.local_as);
   }
@@ -429,8 +431,11 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   std::optional<uint32_t> localAs;
   if (receiverStmt && receiverStmt->local_as && *receiverStmt->local_as != receiver.bgp->asn)
     localAs = receiverStmt->local_as;
+  // A confederation member also rejects its confederation's identifier (sim loops()); 0: none.
+  uint32_t confedId = receiver.bgp->confederation_id.value_or(0);
+  if (confedId == receiver.bgp->asn) confedId = 0;
   // as-override: the receiver's AS leaves the path before its loop check sees it.
-  auto override = stmt ? semantics::asOverride(*stmt, s.ebgp, false, presentedAs(receiver, receiverStmt),
+  auto override = stmt ? semantics::asOverride(*stmt, s.ebgp, s.confed, presentedAs(receiver, receiverStmt),
                                                sender.bgp->asn)
                        : std::nullopt;
   auto overridden = [&](uint32_t as) { return override && as == override->replaced; };
@@ -453,8 +458,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
         return in == sv.as_in_path.end() || overridden(as) ? ctx_.int_val(0)
                                                            : z3::ite(in->second, ctx_.int_val(1), ctx_.int_val(0));
       };
-      cond = cond && !semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : ctx_.int_val(0),
-                                             allowas);
+      z3::expr local = (localAs ? count(*localAs) : ctx_.int_val(0)) + (confedId ? count(confedId) : ctx_.int_val(0));
+      cond = cond && !semantics::asPathLoops(count(receiver.bgp->asn), local, allowas);
     }
   } else if (bnd != boundary_.end()) {
     const BoundaryRoute& b = bnd->second;
@@ -464,8 +469,8 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     auto count = [&](uint32_t as) {
       return overridden(as) ? 0u : static_cast<uint32_t>(std::count(b.as_path.begin(), b.as_path.end(), as));
     };
-    if (s.ebgp && semantics::asPathLoops(count(receiver.bgp->asn), localAs ? count(*localAs) : 0u, allowas))
-      return std::nullopt;
+    uint32_t local = (localAs ? count(*localAs) : 0u) + (confedId ? count(confedId) : 0u);
+    if (s.ebgp && semantics::asPathLoops(count(receiver.bgp->asn), local, allowas)) return std::nullopt;
     if (!s.ebgp && b.learned_ibgp) {
       auto client = [&](const std::string& peer) {
         for (const auto& n : sender.bgp->neighbors) {
@@ -484,7 +489,7 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   // `send-community` (the parser fills in the vendor's default).
   if (!stmt || !stmt->send_community)
     for (auto& c : r.communities) c = ctx_.bool_val(false);
-  if (s.ebgp) {
+  if (s.external()) {
     // MED learned from one AS is not passed on to another (a policy may set a new one).
     r.med = z3::ite(learnedEbgp, ctx_.int_val(0), r.med);
     r.med_missing = learnedEbgp || r.med_missing;
@@ -524,7 +529,9 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
   }
   r.next_hop = exportedNextHop(s, sender, stmt, {r.next_hop, r.next_hop_policy}, {current, imported}, reflected);
   r.next_hop_policy = ctx_.int_val(0);  // the receiver's import decides its own
-  if (s.ebgp) {
+  // Confed-eBGP puts the sender's member AS into a confed segment, which the path length and
+  // first AS do not see, and keeps local-pref and MED (sim transform()).
+  if (s.external()) {
     // remove-private-as is not encoded (the path's private ASes are not tracked): listed in
     // sim_equivalence_gaps.txt where the corpus meets it.
     auto prepend = stmt ? semantics::ebgpExportPrepend(*sender.bgp, *stmt) : std::vector<uint32_t>{sender.bgp->asn};
@@ -551,7 +558,7 @@ SymRoute BgpEncoding::defaultOriginated(const BgpSession& s, const model::Device
   if (!stmt.send_community)
     for (auto& c : r.communities) c = ctx_.bool_val(false);
   r.next_hop = ctx_.int_val(static_cast<int64_t>(s.side(sender.name).address.value));
-  if (s.ebgp) {
+  if (s.external()) {
     r.path_length = r.path_length + 1;
     r.first_as = ctx_.int_val(static_cast<uint64_t>(semantics::presentedAs(*sender.bgp, stmt)));
     r.local_pref = ctx_.int_val(static_cast<int64_t>(receiver.defaults.bgp_local_pref));
@@ -575,10 +582,18 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     SymRoute r = *out;
     const model::BgpNeighbor* stmt = statementFor(d, s);
     const model::BgpNeighbor* senderStmt = statementFor(*sender, s);
-    std::vector<uint32_t> added;
-    if (s.ebgp) added = senderStmt ? semantics::ebgpExportPrepend(*sender->bgp, *senderStmt)
-                                   : std::vector<uint32_t>{sender->bgp->asn};
-    auto received = s.ebgp && stmt ? semantics::receivedPathPrepend(*d.bgp, *stmt) : std::nullopt;
+    std::vector<uint32_t> added, stripped;
+    if (s.external()) {
+      added = senderStmt ? semantics::ebgpExportPrepend(*sender->bgp, *senderStmt)
+                         : std::vector<uint32_t>{sender->bgp->asn};
+      if (sender->bgp->confederation_id) {
+        stripped = sender->bgp->confederation_peers;
+        stripped.push_back(sender->bgp->asn);
+      }
+    } else if (s.confed) {
+      added = {presentedAs(*sender, senderStmt)};  // into the confed segment
+    }
+    auto received = s.external() && stmt ? semantics::receivedPathPrepend(*d.bgp, *stmt) : std::nullopt;
     if (received) {
       r.path_length = r.path_length + 1;
       r.first_as = ctx_.int_val(static_cast<uint64_t>(*received));
@@ -592,7 +607,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
       if (!stmt->prefix_list_in.empty())
         r.valid = r.valid && policies_.prefixListPermits(d, stmt->prefix_list_in);
     }
-    markBlackholeNoExport(d, s.ebgp, r);
+    markBlackholeNoExport(d, s.external(), r);
     z3::expr senderAddress = ctx_.int_val(static_cast<int64_t>(s.side(sender->name).address.value));
     r.next_hop = z3::ite(r.next_hop == ctx_.int_val(kNextHopPeerAddress), senderAddress, r.next_hop).simplify();
     if (!d.defaults.bgp_import_next_hop_sticks) r.next_hop_policy = ctx_.int_val(0);
@@ -600,15 +615,17 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
     Candidate c(Candidate::Kind::Session, r);
     c.sender = sender->name;
     c.session = i;
-    c.ebgp = s.ebgp;
+    c.ebgp = s.external();
+    c.confed = s.confed;
     c.multihop = stmt && stmt->ebgp_multihop.has_value();
     // The neighbour AS the decision and multipath see: the path's first AS, the receiver's own
     // local-as when it prepends one.
     c.sender_as = received ? *received
                            : senderStmt ? semantics::presentedAs(*sender->bgp, *senderStmt) : sender->bgp->asn;
     c.added_as = std::move(added);
+    c.stripped_as = std::move(stripped);
     if (senderStmt)
-      c.as_override = semantics::asOverride(*senderStmt, s.ebgp, false, presentedAs(d, stmt), sender->bgp->asn);
+      c.as_override = semantics::asOverride(*senderStmt, s.ebgp, s.confed, presentedAs(d, stmt), sender->bgp->asn);
     // A reflected route keeps its originator and grows its cluster list (sim transform()).
     z3::expr senderId = ctx_.int_val(static_cast<uint64_t>(semantics::bgpRouterId(*sender).value));
     c.originator = senderId;
@@ -618,7 +635,7 @@ void BgpEncoding::addSessionCandidates(NodeVars& v) {
       c.cluster_length = z3::ite(sv.learned_ibgp, sv.cluster_length + 1, ctx_.int_val(0));
     }
     c.address = s.side(sender->name).address.value;
-    c.description = (s.ebgp ? "eBGP from " : "iBGP from ") + sender->name;
+    c.description = (s.confed ? "confed-eBGP from " : s.ebgp ? "eBGP from " : "iBGP from ") + sender->name;
     v.candidates.push_back(std::move(c));
   }
 }
@@ -642,12 +659,15 @@ SymView BgpEncoding::view(const Candidate& c) const {
 z3::expr BgpEncoding::better(const Candidate& j, const Candidate& i, const model::Device& device) const {
   SymbolicSteps steps(ctx_);
   semantics::decisionSteps(steps, view(j), view(i), semantics::decisionOptions(device));
+  // After the IGP cost, a confed-eBGP route beats an iBGP one (sim comparePaths, FRR step 10).
   z3::expr tieBreak = j.igp_cost < i.igp_cost ||
                      (j.igp_cost == i.igp_cost &&
-                      (j.originator < i.originator ||
-                       (j.originator == i.originator &&
-                        (j.cluster_length < i.cluster_length ||
-                         (j.cluster_length == i.cluster_length && ctx_.bool_val(j.address < i.address))))));
+                      (ctx_.bool_val(j.confed && !i.confed) ||
+                       (ctx_.bool_val(j.confed == i.confed) &&
+                        (j.originator < i.originator ||
+                         (j.originator == i.originator &&
+                          (j.cluster_length < i.cluster_length ||
+                           (j.cluster_length == i.cluster_length && ctx_.bool_val(j.address < i.address))))))));
   return steps.better(tieBreak);
 }
 
@@ -699,7 +719,7 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
     for (int j = 0; j < n; ++j)
       if (j != i)
         facts.push_back(!(beats[j][i] && (sameGroup(i, j) || groupBest[j])));
-    bool ibgp = c.kind == Candidate::Kind::Session && !c.ebgp;
+    bool ibgp = c.kind == Candidate::Kind::Session && !c.ebgp && !c.confed;
     facts.push_back(v.learned_ibgp == ctx_.bool_val(ibgp));
     facts.push_back(v.learned_ebgp == ctx_.bool_val(c.ebgp && !c.local));
     facts.push_back(v.originator == c.originator);
@@ -718,7 +738,7 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
       bool here = false;
       z3::expr inherited = ctx_.bool_val(false);
       if (c.kind == Candidate::Kind::Session) {
-        here = c.ebgp && std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();
+        here = std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();
         // In the sender's path, or (as-override) put there in place of the receiver's AS.
         auto inSenderPath = [&](uint32_t a) {
           if (sender != nodes_.end()) {
@@ -731,7 +751,8 @@ void BgpEncoding::constrainSelection(NodeVars& v) {
           return ctx_.bool_val(false);
         };
         const auto& o = c.as_override;
-        if (o && as == o->replaced) inherited = ctx_.bool_val(false);
+        bool stripped = std::find(c.stripped_as.begin(), c.stripped_as.end(), as) != c.stripped_as.end();
+        if ((o && as == o->replaced) || stripped) inherited = ctx_.bool_val(false);
         else inherited = o && as == o->by ? inSenderPath(as) || inSenderPath(o->replaced) : inSenderPath(as);
       } else if (c.kind == Candidate::Kind::External) {
         here = std::find(c.added_as.begin(), c.added_as.end(), as) != c.added_as.end();

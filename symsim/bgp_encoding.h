@@ -65,13 +65,17 @@ struct Candidate {
   Kind kind;
   std::string sender;  // Session: the neighbour router; External: the peer address
   size_t session = 0;  // Session: index into the session list
-  bool ebgp = false;
+  bool ebgp = false;    // learned over eBGP outside a confederation
+  bool confed = false;  // learned over confed-eBGP (RFC 5065): as iBGP, but preferred to it
   bool local = false;     // originated on this router
   bool delivers = false;  // local: the router owns the prefix; external: leaves the network
   uint32_t sender_as = 0;  // the path's first AS: the AS the sender presents (its local-as, if any)
   // eBGP: the ASes the session adds to the path (semantics::ebgpExportPrepend and
   // receivedPathPrepend), for the loop check's AS tracking.
   std::vector<uint32_t> added_as;
+  // The ASes the session takes out of the path: the sender's confederation members, whose
+  // confed segments a route leaving the confederation loses.
+  std::vector<uint32_t> stripped_as;
   std::optional<semantics::AsOverride> as_override;  // the sender's, on this session
   bool multihop = false;   // eBGP: the receiver's statement has ebgp-multihop
   // The simulator's steps after the shared ones (sim/bgp_decision.h): the IGP cost to the

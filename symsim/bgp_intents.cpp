@@ -55,7 +55,7 @@ z3::expr BgpEncoding::forwardsVia(const std::string& node, const std::string& ne
       const Candidate& c = cands[i];
       if (i == j || c.sender != next) continue;
       bool sameNeighborAs = c.sender_as == best.sender_as;
-      bool internal = !c.ebgp && !best.ebgp;
+      bool internal = !c.ebgp && !best.ebgp && !c.confed && !best.confed;
       if (!semantics::multipathCompatible(options, learned(c), learned(best), c.ebgp, best.ebgp, internal,
                                           internal || sameNeighborAs, sameNeighborAs))
         continue;
@@ -79,8 +79,9 @@ z3::expr BgpEncoding::exitAmong(const std::string& node, const std::set<std::str
   z3::expr any = ctx_.bool_val(false);
   const auto& cands = it->second.candidates;
   for (size_t i = 0; i < cands.size(); ++i) {
+    // Confed-eBGP keeps the next hop as iBGP does, so the chain goes on through it. The
+    // selection ranks strictly decrease along iBGP chains, so this recursion is well founded.
     bool ibgp = cands[i].kind == Candidate::Kind::Session && !cands[i].ebgp;
-    // The selection ranks strictly decrease along iBGP chains, so this recursion is well founded.
     z3::expr further = ibgp ? exitAmong(cands[i].sender, exits, memo, tag) : ctx_.bool_val(isExit);
     any = any || (chosen(node, i) && further);
   }

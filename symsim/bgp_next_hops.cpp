@@ -51,7 +51,7 @@ z3::expr BgpEncoding::exportedNextHop(const BgpSession& s, const model::Device& 
   bool nextHopSelf = stmt && stmt->next_hop_self;
   // Unnumbered: the sender's end is its link-local address, 0 here as in sim (the receiver
   // forwards out of the session's interface).
-  semantics::NextHopSession session{.ebgp = s.ebgp,
+  semantics::NextHopSession session{.ebgp = s.external(),
                                     .next_hop_self = nextHopSelf,
                                     .force = nextHopSelf && stmt->next_hop_self_force,
                                     .unnumbered = s.unnumbered(),

@@ -67,9 +67,10 @@ BgpSession sessionBetween(const model::Device& self, SessionSide selfSide, const
   uint32_t peerAs = peerStmt ? semantics::presentedAs(*peer.bgp, *peerStmt) : peer.bgp->asn;
   BgpSession s;
   s.ebgp = selfAs != peerAs;
+  s.confed = semantics::confederationSession(*self.bgp, selfAs, *peer.bgp, peerAs);
   fillSide(selfSide, self, peerAs);
   fillSide(peerSide, peer, selfAs);
-  if (peerStmt) s.refused = semantics::sessionRefusal(selfStmt, *peerStmt, s.ebgp);
+  if (peerStmt) s.refused = semantics::sessionRefusal(selfStmt, *peerStmt, s.external());
   s.a = selfSide.node < peerSide.node ? selfSide : peerSide;
   s.b = selfSide.node < peerSide.node ? peerSide : selfSide;
   return s;

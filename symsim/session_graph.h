@@ -29,7 +29,8 @@ struct SessionSide {
 struct BgpSession {
   SessionSide a;  // a.node < b.node
   SessionSide b;
-  bool ebgp = true;
+  bool ebgp = true;    // the two ends present different ASes
+  bool confed = false;  // ... member ASes of one confederation (semantics::confederationSession)
   // Why two matching statements still make no session (semantics::sessionRefusal: both
   // passive, BGP roles); empty when they do.
   std::string refused;
@@ -42,6 +43,8 @@ struct BgpSession {
   const SessionSide& other(std::string_view node) const { return a.node == node ? b : a; }
   // Over an interface (RFC 5549), between the ends' link-local addresses: no IPv4 address.
   bool unnumbered() const { return !a.interface.empty(); }
+  // eBGP outside a confederation: the routes cross an AS boundary proper.
+  bool external() const { return ebgp && !confed; }
   // The address of `node`'s end as its peer's policies see it (none: unnumbered).
   std::optional<model::Ipv4> policyAddress(std::string_view node) const {
     if (unnumbered()) return std::nullopt;

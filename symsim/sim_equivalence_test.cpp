@@ -40,9 +40,32 @@ bool bgpProtocol(sim::Protocol p) { return p == sim::Protocol::Bgp || p == sim::
 int64_t value(const z3::model& m, const z3::expr& e) { return m.eval(e, true).get_numeral_int64(); }
 bool truth(const z3::model& m, const z3::expr& e) { return m.eval(e, true).is_true(); }
 
+// The member ASes of each confederation: every router's own AS and its `bgp confederation
+// peers`, by confederation identifier.
+std::map<uint32_t, std::set<uint32_t>> confederationMembers(const model::Network& network) {
+  std::map<uint32_t, std::set<uint32_t>> out;
+  for (const auto& d : network.devices)
+    if (d.bgp && d.bgp->confederation_id) {
+      auto& members = out[*d.bgp->confederation_id];
+      members.insert(d.bgp->asn);
+      members.insert(d.bgp->confederation_peers.begin(), d.bgp->confederation_peers.end());
+    }
+  return out;
+}
+
+// The AS-path length the decision process compares: the route's RIB path lists the confed
+// segments (RFC 5065) in front, as plain ASes, and they do not count.
+int64_t countedPathLength(const sim::Route& r, const std::set<uint32_t>* confederation) {
+  size_t confed = 0;
+  while (confederation && confed < r.as_path.size() && confederation->count(r.as_path[confed])) ++confed;
+  return static_cast<int64_t>(r.as_path.size() - confed);
+}
+
 // What the encoding selected at `node`, in the simulator's terms; "" when it agrees with `r`.
+// `confederation`: the member ASes of node's confederation, if it is in one.
 std::string difference(const z3::model& m, const symsim::BgpEncoding& bgp, const std::string& node,
-                       const sim::Route* r, const std::vector<model::Community>& tracked) {
+                       const sim::Route* r, const std::vector<model::Community>& tracked,
+                       const std::set<uint32_t>* confederation) {
   bool has = truth(m, bgp.hasRoute(node));
   const auto& cands = bgp.candidates(node);
   const symsim::Candidate* chosen = nullptr;
@@ -63,7 +86,7 @@ std::string difference(const z3::model& m, const symsim::BgpEncoding& bgp, const
     if (sym != con) out << " " << name << " sim " << con << " symsim " << sym;
   };
   field("local-pref", value(m, s.local_pref), r->local_pref.value_or(100));
-  field("as-path-length", value(m, s.path_length), static_cast<int64_t>(r->as_path.size()));
+  field("as-path-length", value(m, s.path_length), countedPathLength(*r, confederation));
   field("med", value(m, s.med), r->metric);
   field("weight", value(m, s.weight), r->weight.value_or(0));
   field("origin", value(m, s.origin), r->origin);
@@ -113,6 +136,7 @@ Comparison compare(const std::string& name, const model::Network& network,
   for (const auto& st : dp.sessions)
     if (st.established && st.vrf.empty() && !st.peer_vrf.empty()) fromVrf.emplace(st.node, st.peer_node);
   auto sessions = symsim::discoverSessions(encoded);
+  auto confederations = confederationMembers(encoded);
   std::vector<std::string> bgpNodes;
   for (const auto& d : encoded.devices)
     if (d.bgp) bgpNodes.push_back(d.name);
@@ -139,7 +163,10 @@ Comparison compare(const std::string& name, const model::Network& network,
       if (r && !bgpProtocol(r->protocol)) continue;  // the BGP best is not visible in the RIB
       if (r && fromVrf.count({node, *r->received_from})) continue;
       ++out.routers;
-      std::string diff = difference(m, bgp, node, r, bgp.trackedCommunities());
+      const auto& bgpConfig = *encoded.findDevice(node)->bgp;
+      const std::set<uint32_t>* confederation =
+          bgpConfig.confederation_id ? &confederations[*bgpConfig.confederation_id] : nullptr;
+      std::string diff = difference(m, bgp, node, r, bgp.trackedCommunities(), confederation);
       if (!diff.empty()) out.gaps.push_back(where + node + ": " + diff);
     }
   }
@@ -308,6 +335,26 @@ TEST_CASE("unnumbered and parallel BGP sessions: symsim selects the simulator's 
   Comparison twoSessions = compareAll({parallel});
   CHECK(twoSessions.routers == 2);
   for (const auto& g : twoSessions.gaps) FAIL_CHECK(g);
+}
+
+// Confederations (issue 14). Before, symsim took the confed-eBGP session r1 - r2 for plain
+// eBGP: it reset local-pref at r1 and r2, and counted the member AS in the path length
+// (r4 and r3 saw paths one AS too long).
+TEST_CASE("confederation: symsim selects the simulator's routes") {
+  auto dir = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/data/equivalence/bgp-confederation";
+  sim::DataPlane dp = sim::simulate(parser::loadSnapshot(dir));
+  auto prefix = *model::Prefix::parse("10.0.0.3/32");
+  const sim::Route* inside = dp.ribs.at("r1").exact(prefix);
+  REQUIRE(inside);
+  CHECK(inside->local_pref == 200u);
+  REQUIRE(inside->protocol_next_hops.size() == 1);
+  CHECK(inside->protocol_next_hops[0].ip == model::Ipv4::parse("10.0.23.3"));
+  const sim::Route* outside = dp.ribs.at("r4").exact(prefix);
+  REQUIRE(outside);
+  CHECK(std::vector<uint32_t>(outside->as_path.begin(), outside->as_path.end()) == std::vector<uint32_t>{100, 200});
+  Comparison c = compareAll({dir});
+  CHECK(c.routers == 6);  // the 2 announced loopbacks, each learned by the 3 other routers
+  for (const auto& g : c.gaps) FAIL_CHECK(g);
 }
 
 // Parsing the corpus takes most of this test's time: ctest runs it under the fidelity label
