@@ -13,6 +13,7 @@
 #include "semantics/conditional_advertisement.h"
 #include "semantics/config_rules.h"
 #include "semantics/session_as_path.h"
+#include "semantics/well_known_communities.h"
 #include "sim/bgp_decision.h"
 #include "sim/bgp_peering_facts.h"
 #include "sim/conditional_advertisement.h"
@@ -694,11 +695,8 @@ class Engine {
       if (internal && !peer.ebgp && !from.sender_is_client && !peer.receiver_is_client)
         return std::nullopt;
     }
-    if (tables_.communities.contains(b.communities, model::kNoAdvertise)) return std::nullopt;
-    // no-export stays inside the confederation; local-AS (no-export-subconfed) in the member AS.
-    if ((peer.ebgp && !peer.confed && tables_.communities.contains(b.communities, model::kNoExport)) ||
-        (peer.ebgp && tables_.communities.contains(b.communities, model::kLocalAs)))
-      return std::nullopt;
+    auto carries = [&](model::Community c) { return tables_.communities.contains(b.communities, c); };
+    if (semantics::withheldByWellKnownCommunity(carries, peer.ebgp, peer.confed)) return std::nullopt;
     if constexpr (F::kIpv4)
       if (semantics::suppressedBySummary(*cfg.bgp, prefix)) return std::nullopt;
     if (facts.out_blocked) return std::nullopt;

@@ -7,6 +7,7 @@
 #include "semantics/bgp_next_hop.h"
 #include "semantics/config_rules.h"
 #include "semantics/session_as_path.h"
+#include "semantics/well_known_communities.h"
 #include "symsim/z3_domain.h"
 
 namespace routefix::symsim {
@@ -486,6 +487,11 @@ std::optional<SymRoute> BgpEncoding::exported(const BgpSession& s, const model::
     return std::nullopt;  // outside the region and no route there
   }
   if (semantics::suppressedBySummary(*sender.bgp, prefix_)) return std::nullopt;
+  auto carries = [&](model::Community c) {
+    size_t i = policies_.communityIndex(c);
+    return i < r.communities.size() ? r.communities[i] : ctx_.bool_val(false);
+  };
+  r.valid = r.valid && !semantics::withheldByWellKnownCommunity(carries, s.ebgp, s.confed);
   // `send-community` (the parser fills in the vendor's default).
   if (!stmt || !stmt->send_community)
     for (auto& c : r.communities) c = ctx_.bool_val(false);

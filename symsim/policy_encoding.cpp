@@ -411,6 +411,9 @@ std::vector<model::Community> relevantCommunities(const std::vector<const model:
           if (set.kind == model::PolicySet::Kind::Community)
             found.insert(set.communities.begin(), set.communities.end());
   }
+  // A received BLACKHOLE may gain NO_EXPORT (semantics::receivedBlackholeGetsNoExport), which
+  // then keeps the route inside the AS.
+  if (found.count(model::kBlackhole)) found.insert(model::kNoExport);
   return {found.begin(), found.end()};
 }
 

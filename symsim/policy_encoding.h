@@ -98,7 +98,8 @@ class PolicyEncoder {
   std::set<uint32_t> known_ases_;
 };
 
-// Communities that policies on these devices set or match: the ones the encoding tracks.
+// Communities that policies on these devices set or match, and NO_EXPORT where BLACKHOLE is
+// one of them: the ones the encoding tracks.
 std::vector<model::Community> relevantCommunities(const std::vector<const model::Device*>& devices);
 
 }  // namespace routefix::symsim

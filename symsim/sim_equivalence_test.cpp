@@ -357,6 +357,16 @@ TEST_CASE("confederation: symsim selects the simulator's routes") {
   for (const auto& g : c.gaps) FAIL_CHECK(g);
 }
 
+TEST_CASE("well-known communities: symsim withholds what sim withholds") {
+  // topotest bgp_blackhole_community: r2 hears r1's routes with BLACKHOLE over eBGP, adds
+  // NO_EXPORT, and keeps them from its eBGP peer r3 (iBGP r4 still gets them). symsim had no
+  // well-known community rule and sent them to r3.
+  auto snapshot = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/fidelity/corpus/topotests/bgp_blackhole_community";
+  Comparison c = compareAll({snapshot});
+  CHECK(c.routers >= 4);
+  for (const auto& g : c.gaps) FAIL_CHECK(g);
+}
+
 // Parsing the corpus takes most of this test's time: ctest runs it under the fidelity label
 // (sim_equivalence_slow, with --no-skip), not with the unit tests.
 TEST_CASE("sim and symsim on the fidelity corpus (reported)" * doctest::skip()) {
