@@ -312,8 +312,8 @@ TEST_CASE("as-override: symsim's loop check and AS tracking see the override as 
 // sessions (every router of the chain selected nothing) and kept one session per pair of
 // routers (r2 took the prepended route over the first of its two sessions to r1).
 TEST_CASE("unnumbered and parallel BGP sessions: symsim selects the simulator's routes") {
-  auto root = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/data/equivalence";
-  auto chain = root / "bgp-unnumbered-frr";
+  auto root = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/lab/scenarios";  // real FRR 8.4 agrees with sim there
+  auto chain = root / "bgp-unnumbered-chain";
   sim::DataPlane dp = sim::simulate(parser::loadSnapshot(chain));
   const sim::Route* far = dp.ribs.at("r3").exact(*model::Prefix::parse("10.0.0.1/32"));
   REQUIRE(far);
@@ -341,7 +341,7 @@ TEST_CASE("unnumbered and parallel BGP sessions: symsim selects the simulator's 
 // eBGP: it reset local-pref at r1 and r2, and counted the member AS in the path length
 // (r4 and r3 saw paths one AS too long).
 TEST_CASE("confederation: symsim selects the simulator's routes") {
-  auto dir = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/data/equivalence/bgp-confederation";
+  auto dir = fs::path(ROUTEFIX_SOURCE_DIR) / "tests/lab/scenarios/bgp-confederation";  // checked on FRR 8.4
   sim::DataPlane dp = sim::simulate(parser::loadSnapshot(dir));
   auto prefix = *model::Prefix::parse("10.0.0.3/32");
   const sim::Route* inside = dp.ribs.at("r1").exact(prefix);
