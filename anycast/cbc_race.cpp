@@ -1,5 +1,7 @@
 #include "anycast/cbc_race.h"
 
+#include "anycast/box_rounding.h"
+
 #include <algorithm>
 #include <cmath>
 #include <unordered_map>
@@ -32,17 +34,18 @@ CbcRace::CbcRace(const PrependProblem& problem, const std::vector<std::vector<z3
     weights_.push_back(g.weight);
   }
   partition_ = problem.cliques;
-  sessions_ = caps.size();
+  caps_ = caps;
   scale_ = problem.scale;
-  std::vector<const LeaderCondition*> required;
-  for (const auto& leaders : constraints.pinned_leaders) required.push_back(&*leaders);
-  leader_.emplace(groups, required, problem.cliques, caps, problem.scale);
+  for (const auto& leaders : constraints.pinned_leaders) required_.push_back(&*leaders);
+  leader_.emplace(groups, required_, problem.cliques, caps, problem.scale);
+  local_.emplace(groups, required_, caps);
   objective_ = leader_->columns().objective;
   constant_ = leader_->softWeightOffset();
   if (start && !start->empty()) {
     start_ = leader_->columnsOf(shifted(problem, *start));
     // CBC takes the start's objective as a cutoff, so it must be a solution.
     if (!BooleanMip::rowsHold(leader_->rows(), *start_)) start_.reset();
+    else rounded_ = LeaderLocalSearch::Best{shifted(problem, *start), local_->score(shifted(problem, *start))};
   }
 }
 
@@ -100,12 +103,25 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
       else std::this_thread::sleep_for(std::chrono::milliseconds(10));
     if (leader_) {
       const double seconds = options_.seconds;
-      clique_lp_ = conflictCliqueLp(conditions_, weights_, partition_, sessions_,
-                                    started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                                  std::chrono::duration<double>(delay + kCliqueLpShare * seconds)),
-                                    &stop_);
+      const auto lp_deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                             std::chrono::duration<double>(delay + kCliqueLpShare * seconds));
+      const auto rounding_budget = std::chrono::duration<double>(kRoundingShare * kCliqueLpShare * seconds);
+      std::chrono::steady_clock::duration rounding{};
+      const std::optional<LeaderLocalSearch::Best> start = rounded_;
+      clique_lp_ = conflictCliqueLp(conditions_, weights_, partition_, caps_.size(), lp_deadline, &stop_,
+                                    [&](const std::vector<double>& y) {
+                                      if (rounding >= rounding_budget) return;
+                                      const auto t = std::chrono::steady_clock::now();
+                                      round(y, std::min(lp_deadline, t + std::chrono::duration_cast<std::chrono::steady_clock::duration>(rounding_budget - rounding)));
+                                      rounding += std::chrono::steady_clock::now() - t;
+                                    });
       if (stop_) return;  // Z3 proved meanwhile
       leader_->addCliques(clique_lp_->cliques);
+      // A better rounded vector is CBC's start (its cutoff) and its answer if it finds none better.
+      if (rounded_ && rounded_->score.violated == 0 && (!start || start->score < rounded_->score)) {
+        std::vector<double> columns = leader_->columnsOf(rounded_->prepends);
+        if (BooleanMip::rowsHold(leader_->rows(), columns)) options_.start = std::move(columns);
+      }
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - delay;
       options_.seconds = std::max(0.0, seconds - spent);
     }
@@ -114,6 +130,21 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
     seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (outcome_.status != MipOutcome::Status::Stopped && proved) proved();
   });
+}
+
+void CbcRace::round(const std::vector<double>& y, std::chrono::steady_clock::time_point deadline) {
+  std::vector<size_t> order(y.size());
+  for (size_t g = 0; g < order.size(); ++g) order[g] = g;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return y[a] != y[b] ? y[a] > y[b] : weights_[a] > weights_[b]; });
+  const std::optional<RoundedVector> rounded = roundByBoxes(required_, conditions_, order, caps_);
+  if (!rounded) return;
+  LeaderLocalSearch::Best found = local_->climbFrom(rounded->prepends, deadline);
+  // Conditions bound differences only: shifted down, the vector keeps its weight with fewer prepends.
+  const int lowest = *std::min_element(found.prepends.begin(), found.prepends.end());
+  for (int& k : found.prepends) k -= lowest;
+  found.score = local_->score(found.prepends);
+  if (!rounded_ || rounded_->score < found.score) rounded_ = std::move(found);
 }
 
 void CbcRace::stop() {

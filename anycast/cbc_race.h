@@ -20,6 +20,7 @@
 #include "anycast/client_constraints.h"
 #include "anycast/conflict_clique_lp.h"
 #include "anycast/deployment.h"
+#include "anycast/leader_local_search.h"
 #include "anycast/leader_mip.h"
 #include "anycast/prepend_problem.h"
 
@@ -60,11 +61,20 @@ class CbcRace {
   // CBC's, or the conflict-clique LP's when lower.
   std::optional<__int128> softWeightBound() const;
   const std::optional<CliqueLpBound>& cliqueLp() const { return clique_lp_; }
+  // The group weight of the best vector rounded from the clique LP (or of the start), if any.
+  std::optional<int64_t> roundedWeight() const {
+    return rounded_ ? std::optional<int64_t>(rounded_->score.weight) : std::nullopt;
+  }
 
   static constexpr double kCliqueLpShare = 0.85;
+  // Of the clique LP's time, at most this share goes to rounding its solutions.
+  static constexpr double kRoundingShare = 0.25;
 
  private:
   bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }
+  // An incumbent from the clique LP's solution `y`: its groups put at target in y's order
+  // (box_rounding.h), then the local search's climb. Kept when better than the best so far.
+  void round(const std::vector<double>& y, std::chrono::steady_clock::time_point deadline);
   void translate(const PrependProblem& problem, const std::vector<std::vector<z3::expr>>& steps,
                  const ClientConstraints& constraints, const std::optional<PrependVector>& start);
 
@@ -73,7 +83,10 @@ class CbcRace {
   std::vector<const LeaderCondition*> conditions_;
   std::vector<int64_t> weights_;
   std::vector<std::vector<size_t>> partition_;
-  size_t sessions_ = 0;
+  std::vector<const LeaderCondition*> required_;
+  std::optional<LeaderLocalSearch> local_;
+  std::optional<LeaderLocalSearch::Best> rounded_;  // the best vector rounded from the clique LP
+  std::vector<int> caps_;
   __int128 scale_ = 1;
   std::optional<CliqueLpBound> clique_lp_;
   BooleanMip mip_;  // without leader_

@@ -12,6 +12,22 @@
 
 namespace routefix::anycast {
 
+int64_t packingDualBound(const std::vector<PackingRow>& rows, const std::vector<double>& multipliers,
+                         const std::vector<int64_t>& weights) {
+  std::vector<long double> covered(weights.size(), 0);
+  long double total = 0;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const long double l = std::max(0.0, multipliers[r]);
+    if (l == 0) continue;
+    total += rows[r].most * l;
+    for (size_t g : rows[r].groups) covered[g] += l;
+  }
+  for (size_t g = 0; g < weights.size(); ++g)
+    total += std::max<long double>(0, static_cast<long double>(weights[g]) - covered[g]);
+  // The sums' rounding error is far below this margin, so the integer below stays a bound.
+  return static_cast<int64_t>(std::floor(total + 1e-9L * std::max<long double>(1, total)));
+}
+
 namespace {
 
 // The conflict graph as bit rows (a clique grows by intersecting the rows of its members;
@@ -104,12 +120,70 @@ class ConflictGraph {
   bool complete_ = false;
 };
 
-// At most `most` of `groups` at target.
-void addRow(ClpSimplex& lp, const std::vector<size_t>& groups, double most) {
-  std::vector<int> columns(groups.begin(), groups.end());
-  const std::vector<double> ones(groups.size(), 1.0);
-  lp.addRow(static_cast<int>(columns.size()), columns.data(), ones.data(), -COIN_DBL_MAX, most);
-}
+// The clique LP solved as its dual, a fractional cover of the groups' weights:
+//   minimise sum_r rhs_r l_r + sum_g m_g  subject to  sum_{r contains g} l_r + m_g >= w_g,  l, m >= 0
+// (a row "at most rhs_r of these groups" of the clique LP is a column l_r here). Why the dual:
+// a new clique is a new column, so the primal simplex carries on from the last basis, whose
+// size stays the number of groups however many cliques accumulate (the clique LP's own basis
+// grows with every row: on 75,000 ASes / 20 sessions its ninth re-solve, at 15,000 rows,
+// took 4.6 s, this one's 1.9 s of CPU). And any l >= 0 is a bound, with m_g the weight l
+// leaves uncovered, so a solve cut short still bounds (weak duality), however far Clp got
+// and whatever its tolerances.
+class CliqueCover {
+ public:
+  explicit CliqueCover(const std::vector<int64_t>& weights, const StopWhen& when)
+      : weights_(weights), when_(when), stop_(when) {
+    lp_.setLogLevel(0);
+    lp_.passInEventHandler(&stop_);
+    const size_t n = weights.size();
+    std::vector<double> lower(n), upper(n, COIN_DBL_MAX);
+    for (size_t g = 0; g < n; ++g) lower[g] = static_cast<double>(weights[g]);
+    // m_g: one column per group, cost 1.
+    std::vector<CoinBigIndex> starts(n + 1);
+    std::vector<int> rows(n);
+    std::vector<double> ones(n, 1.0), column_lower(n, 0), column_upper(n, COIN_DBL_MAX);
+    for (size_t g = 0; g <= n; ++g) starts[g] = static_cast<CoinBigIndex>(g);
+    for (size_t g = 0; g < n; ++g) rows[g] = static_cast<int>(g);
+    CoinPackedMatrix matrix(true, static_cast<int>(n), static_cast<int>(n), static_cast<CoinBigIndex>(n), ones.data(),
+                            rows.data(), starts.data(), nullptr);
+    lp_.loadProblem(matrix, column_lower.data(), column_upper.data(), ones.data(), lower.data(), upper.data());
+  }
+
+  // At most `most` of `groups` at target.
+  void add(const std::vector<size_t>& groups, int most) {
+    std::vector<int> rows(groups.begin(), groups.end());
+    const std::vector<double> ones(groups.size(), 1.0);
+    lp_.addColumn(static_cast<int>(rows.size()), rows.data(), ones.data(), 0, COIN_DBL_MAX, most);
+    rows_.push_back({groups, most});
+  }
+
+  // Solves from the last basis; false when stopped or not optimal (the bound still holds).
+  bool solve() {
+    lp_.primal();
+    const bool optimal = lp_.isProvenOptimal() && !when_.now();
+    // y_g, the clique LP's primal solution, is the dual of group g's row (clamped: Clp's
+    // tolerances); it only guides the search for violated rows.
+    const double* dual = lp_.dualRowSolution();
+    y_.assign(dual, dual + weights_.size());
+    for (double& v : y_) v = std::clamp(v, 0.0, 1.0);
+    return optimal;
+  }
+  const std::vector<double>& y() const { return y_; }
+
+  // Any l >= 0 bounds (weak duality); Clp's current one, clamped.
+  int64_t bound() const {
+    const double* l = lp_.primalColumnSolution() + weights_.size();
+    return packingDualBound(rows_, std::vector<double>(l, l + rows_.size()), weights_);
+  }
+
+ private:
+  const std::vector<int64_t>& weights_;
+  StopWhen when_;
+  IterationStop stop_;
+  ClpSimplex lp_;
+  std::vector<PackingRow> rows_;  // column l_r's row of the clique LP
+  std::vector<double> y_;
+};
 
 // Triples of pairwise compatible groups that exclude each other together and whose y sum
 // past 2, largest y first; at most `limit`.
@@ -152,7 +226,8 @@ constexpr size_t kTriplesPerRound = 2000;
 CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& conditions,
                                const std::vector<int64_t>& weights,
                                const std::vector<std::vector<size_t>>& partition, size_t sessions,
-                               std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* stop) {
+                               std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* stop,
+                               const std::function<void(const std::vector<double>& y)>& solved_lp) {
   CliqueLpBound out;
   const StopWhen when{stop, deadline};
   const size_t n = conditions.size();
@@ -160,34 +235,21 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
   out.edges = graph.edges();
   if (!graph.complete() || n == 0) return out;
 
-  ClpSimplex lp;
-  lp.setLogLevel(0);
-  IterationStop iteration_stop(when);
-  lp.passInEventHandler(&iteration_stop);
-  {
-    std::vector<double> lower(n, 0), upper(n, 1), cost(n);
-    for (size_t g = 0; g < n; ++g) cost[g] = -static_cast<double>(weights[g]);  // Clp minimises
-    CoinPackedMatrix empty(false, 0, 0);
-    empty.setDimensions(0, static_cast<int>(n));
-    lp.loadProblem(empty, lower.data(), upper.data(), cost.data(), nullptr, nullptr);
-  }
+  CliqueCover lp(weights, when);
   for (const auto& clique : partition)
-    if (clique.size() > 1) addRow(lp, clique, 1);
-  // The LP's optimum bounds every vector's weight (an integer): rounded down past Clp's
-  // tolerance, so a bound stays a bound.
+    if (clique.size() > 1) lp.add(clique, 1);
   auto solved = [&] {
-    lp.dual();
-    if (when.now() || !lp.isProvenOptimal()) return false;
-    const double value = -lp.objectiveValue();
-    out.weight = static_cast<int64_t>(std::floor(value + 1e-6 * std::max(1.0, std::fabs(value))));
-    return true;
+    const bool optimal = lp.solve();
+    out.weight = out.weight ? std::min(*out.weight, lp.bound()) : lp.bound();
+    if (optimal && solved_lp) solved_lp(lp.y());
+    return optimal;
   };
   if (!solved()) return out;
 
   std::set<std::vector<size_t>> found;
   constexpr double kCounted = 1e-6;
   while (!when.now()) {
-    const double* y = lp.primalColumnSolution();
+    const double* y = lp.y().data();
     std::vector<size_t> counted;
     for (size_t g = 0; g < n; ++g)
       if (y[g] > kCounted) counted.push_back(g);
@@ -226,13 +288,13 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
         out.converged = !when.now();
         break;
       }
-      for (const auto& triple : triples) addRow(lp, triple, 2);
+      for (const auto& triple : triples) lp.add(triple, 2);
       out.triples += triples.size();
       ++out.rounds;
       if (!solved()) break;
       continue;
     }
-    for (const auto& clique : violated) addRow(lp, clique, 1);
+    for (const auto& clique : violated) lp.add(clique, 1);
     out.cliques.insert(out.cliques.end(), violated.begin(), violated.end());
     ++out.rounds;
     if (!solved()) break;

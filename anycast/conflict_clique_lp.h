@@ -11,6 +11,8 @@
 // each takes (a ahead of b, b ahead of c, c ahead of a), and cliques again: on 10,000 ASes
 // / 20 sessions the cliques alone stop at 2,649,500, the exact maximum-weight independent
 // set of the conflict graph, and the triples bring it to 2,610,390 (optimum 2,580,000).
+// Solved as its dual (a fractional cover of the weights by the rows), whose every feasible
+// point is a bound: see packingDualBound.
 //
 // Why this and not a stronger LP over the prepends: with the prepends fractional, each
 // group's own condition is no constraint at all. Measured on 10,000 ASes / 20 sessions
@@ -23,6 +25,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -31,7 +34,7 @@
 namespace routefix::anycast {
 
 struct CliqueLpBound {
-  std::optional<int64_t> weight;            // no vector puts more group weight at target (a finished LP)
+  std::optional<int64_t> weight;            // no vector puts more group weight at target
   std::vector<std::vector<size_t>> cliques;  // the rows found beyond the partition (group indices)
   size_t triples = 0;                        // rows "at most two of these three" (not in `cliques`)
   size_t edges = 0;                          // of the conflict graph
@@ -39,11 +42,27 @@ struct CliqueLpBound {
   bool converged = false;                    // no violated clique left
 };
 
+// A row of the clique LP: at most `most` of `groups` at target under any vector.
+struct PackingRow {
+  std::vector<size_t> groups;
+  int most = 1;
+};
+
+// Weak duality: for any multipliers l_r (clamped to >= 0) on valid rows, no vector puts more
+// group weight at target than sum_r most_r l_r + sum_g max(0, w_g - sum_{r contains g} l_r)
+// (y_g <= 1 prices each group's weight the rows leave uncovered), rounded down. So a
+// solve cut short still gives a bound, whatever Clp's tolerances.
+int64_t packingDualBound(const std::vector<PackingRow>& rows, const std::vector<double>& multipliers,
+                         const std::vector<int64_t>& weights);
+
 // `partition`: the conflict-clique partition of the groups (conflict_cliques.h). Gives up
-// (keeping the last finished LP's bound) at `deadline` or when `stop` is set.
+// at `deadline` or when `stop` is set, keeping the best bound met (a solve cut short bounds
+// too; no bound only when the conflict graph was not finished). `solved`, if
+// given, sees each finished LP's solution (y per group), e.g. to round it to a vector.
 CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& conditions,
                                const std::vector<int64_t>& weights,
                                const std::vector<std::vector<size_t>>& partition, size_t sessions,
-                               std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* stop);
+                               std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* stop,
+                               const std::function<void(const std::vector<double>& y)>& solved = {});
 
 }  // namespace routefix::anycast

@@ -1,12 +1,18 @@
 // The conflict-clique LP (conflict_clique_lp.h) on a conflict graph the greedy partition
 // covers badly (five groups whose conditions exclude their neighbours' on a 5-cycle), and
 // on three pairwise compatible groups that exclude each other together.
-// (leader_mip_test checks its bound against brute force on random conditions.)
+// Weak duality: any multipliers on valid rows bound every vector (packingDualBound), so a
+// solve cut short still bounds. (leader_mip_test checks the LP's bound against brute force
+// on random conditions.)
 #include <doctest/doctest.h>
+
+#include <numeric>
+#include <random>
 
 #include "anycast/conflict_clique_lp.h"
 #include "anycast/conflict_cliques.h"
 #include "anycast/every_vector_test_helper.h"
+#include "anycast/random_condition_test_helper.h"
 
 using namespace routefix::anycast;
 
@@ -75,4 +81,42 @@ TEST_CASE("conflict-clique LP: a cycle of preferences excludes three groups toge
   CHECK(lp.converged);
   REQUIRE(lp.weight);
   CHECK(*lp.weight == 9);
+}
+
+TEST_CASE("conflict-clique LP: any multipliers on the partition's rows bound every vector") {
+  int below_total = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    CAPTURE(seed);
+    std::mt19937_64 rng(seed);
+    std::vector<int> caps(2 + seed % 4);
+    for (int& cap : caps) cap = static_cast<int>(rng() % 4);
+    std::vector<LeaderCondition> conditions;
+    for (size_t g = 0; g < 6 + seed % 14; ++g) conditions.push_back(randomCondition(rng, caps));
+    std::vector<const LeaderCondition*> pointers;
+    std::vector<int64_t> weights;
+    for (const auto& c : conditions) {
+      pointers.push_back(&c);
+      weights.push_back(static_cast<int64_t>(1 + rng() % 1000));
+    }
+    int64_t best = 0;
+    everyVector(caps, [&](const PrependVector& p) {
+      int64_t weight = 0;
+      for (size_t g = 0; g < conditions.size(); ++g) weight += holdsUnder(conditions[g], p) ? weights[g] : 0;
+      best = std::max(best, weight);
+    });
+    std::vector<PackingRow> rows;
+    for (const auto& clique : conflictCliques(pointers, weights)) rows.push_back({clique, 1});
+    const int64_t total = std::accumulate(weights.begin(), weights.end(), int64_t{0});
+    CHECK(packingDualBound(rows, std::vector<double>(rows.size(), 0.0), weights) == total);
+    for (int draw = 0; draw < 20; ++draw) {
+      std::vector<double> multipliers;
+      // Some negative (clamped to 0), some past any weight (paid in full by the row).
+      for (size_t r = 0; r < rows.size(); ++r)
+        multipliers.push_back(std::uniform_real_distribution<double>(-200.0, 1200.0)(rng));
+      const int64_t bound = packingDualBound(rows, multipliers, weights);
+      CHECK(bound >= best);
+      below_total += bound < total;
+    }
+  }
+  CHECK(below_total > 0);
 }

@@ -16,35 +16,9 @@
 #include "anycast/conflict_cliques.h"
 #include "anycast/every_vector_test_helper.h"
 #include "anycast/leader_mip.h"
+#include "anycast/random_condition_test_helper.h"
 
 using namespace routefix::anycast;
-
-namespace {
-
-// A condition like leaderCondition's: disjuncts ascending by leader, each bounding the
-// leader against some other sessions by k in [-cap_t, cap_l - 1].
-LeaderCondition randomCondition(std::mt19937_64& rng, const std::vector<int>& caps) {
-  const size_t n = caps.size();
-  LeaderCondition c;
-  std::vector<size_t> leaders(n);
-  std::iota(leaders.begin(), leaders.end(), size_t{0});
-  std::shuffle(leaders.begin(), leaders.end(), rng);
-  leaders.resize(1 + rng() % 2);
-  std::sort(leaders.begin(), leaders.end());
-  for (size_t l : leaders) {
-    LeaderDisjunct d{l, {}};
-    for (size_t t = 0; t < n; ++t) {
-      if (std::find(leaders.begin(), leaders.end(), t) != leaders.end() || rng() % 4 == 0) continue;
-      const int low = -caps[t], high = caps[l] - 1;
-      if (high < low) continue;
-      d.bounds.push_back({t, low + static_cast<int>(rng() % static_cast<uint64_t>(high - low + 1))});
-    }
-    c.push_back(std::move(d));
-  }
-  return c;
-}
-
-}  // namespace
 
 TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
   int proved = 0, infeasible = 0, with_cliques = 0, tighter = 0;

@@ -461,7 +461,8 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
           std::to_string(lp->cliques.size()) + " cliques and " + std::to_string(lp->triples) + " triples in " +
           std::to_string(lp->rounds) + " rounds" +
           (lp->converged ? "" : " (stopped)") + ", group weight <= " +
-          (lp->weight ? std::to_string(*lp->weight) : std::string("-")));
+          (lp->weight ? std::to_string(*lp->weight) : std::string("-")) +
+          (cbc->roundedWeight() ? ", best rounded or start weight " + std::to_string(*cbc->roundedWeight()) : ""));
     log("anycast: CBC " + std::string(status) + " after " + std::to_string(cbc->seconds()).substr(0, 5) + " s");
   }
   if (winner == 2) proved_by_ = "cbc";
