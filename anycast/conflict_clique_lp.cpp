@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
 #include <set>
 
 #include "anycast/clp_stop.h"
@@ -238,6 +239,28 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
   CliqueCover lp(weights, when);
   for (const auto& clique : partition)
     if (clique.size() > 1) lp.add(clique, 1);
+  std::set<std::vector<size_t>> found;
+  // One clique per group besides the partition: its members grown heaviest first. The
+  // partition covers each group once; these start the LP closer to its end (75,000 ASes / 20
+  // sessions: 6,083,689 after 8.5 s of CPU, where the rounds alone had 6,132,845 after 9.7 s).
+  std::vector<size_t> heaviest(n);
+  std::iota(heaviest.begin(), heaviest.end(), size_t{0});
+  std::stable_sort(heaviest.begin(), heaviest.end(), [&](size_t a, size_t b) { return weights[a] > weights[b]; });
+  for (size_t g : heaviest) {
+    if (when.now()) break;
+    std::vector<uint64_t> candidates = graph.row(g);
+    std::vector<size_t> clique{g};
+    for (size_t h : heaviest)
+      if (ConflictGraph::has(candidates, h)) {
+        clique.push_back(h);
+        graph.keepAdjacent(h, candidates);
+      }
+    std::sort(clique.begin(), clique.end());
+    if (clique.size() > 1 && found.insert(clique).second) {
+      lp.add(clique, 1);
+      out.cliques.push_back(std::move(clique));
+    }
+  }
   auto solved = [&] {
     const bool optimal = lp.solve();
     out.weight = out.weight ? std::min(*out.weight, lp.bound()) : lp.bound();
@@ -246,7 +269,6 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
   };
   if (!solved()) return out;
 
-  std::set<std::vector<size_t>> found;
   constexpr double kCounted = 1e-6;
   while (!when.now()) {
     const double* y = lp.y().data();
