@@ -171,6 +171,15 @@ class CliqueCover {
   }
   const std::vector<double>& y() const { return y_; }
 
+  // The "at most one" rows added after the first `skip` whose multiplier is positive.
+  std::vector<std::vector<size_t>> pricedCliques(size_t skip) const {
+    const double* l = lp_.primalColumnSolution() + weights_.size();
+    std::vector<std::vector<size_t>> out;
+    for (size_t r = skip; r < rows_.size(); ++r)
+      if (rows_[r].most == 1 && l[r] > 0) out.push_back(rows_[r].groups);
+    return out;
+  }
+
   // Any l >= 0 bounds (weak duality); Clp's current one, clamped.
   int64_t bound() const {
     const double* l = lp_.primalColumnSolution() + weights_.size();
@@ -237,8 +246,9 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
   if (!graph.complete() || n == 0) return out;
 
   CliqueCover lp(weights, when);
+  size_t partition_rows = 0;
   for (const auto& clique : partition)
-    if (clique.size() > 1) lp.add(clique, 1);
+    if (clique.size() > 1) lp.add(clique, 1), ++partition_rows;
   std::set<std::vector<size_t>> found;
   // One clique per group besides the partition: its members grown heaviest first. The
   // partition covers each group once; these start the LP closer to its end (75,000 ASes / 20
@@ -258,7 +268,7 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
     std::sort(clique.begin(), clique.end());
     if (clique.size() > 1 && found.insert(clique).second) {
       lp.add(clique, 1);
-      out.cliques.push_back(std::move(clique));
+      ++out.cliques;
     }
   }
   auto solved = [&] {
@@ -267,7 +277,10 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
     if (optimal && solved_lp) solved_lp(lp.y());
     return optimal;
   };
-  if (!solved()) return out;
+  if (!solved()) {
+    out.binding = lp.pricedCliques(partition_rows);
+    return out;
+  }
 
   constexpr double kCounted = 1e-6;
   while (!when.now()) {
@@ -317,10 +330,11 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
       continue;
     }
     for (const auto& clique : violated) lp.add(clique, 1);
-    out.cliques.insert(out.cliques.end(), violated.begin(), violated.end());
+    out.cliques += violated.size();
     ++out.rounds;
     if (!solved()) break;
   }
+  out.binding = lp.pricedCliques(partition_rows);
   return out;
 }
 

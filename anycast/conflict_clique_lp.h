@@ -35,7 +35,10 @@ namespace routefix::anycast {
 
 struct CliqueLpBound {
   std::optional<int64_t> weight;            // no vector puts more group weight at target
-  std::vector<std::vector<size_t>> cliques;  // the rows found beyond the partition (group indices)
+  size_t cliques = 0;                        // rows found beyond the partition
+  // Those of them the last solve's multipliers price (group indices): the rows the bound
+  // rests on, for CBC's model (the others only slow its LP down).
+  std::vector<std::vector<size_t>> binding;
   size_t triples = 0;                        // rows "at most two of these three" (not in `cliques`)
   size_t edges = 0;                          // of the conflict graph
   size_t rounds = 0;                         // LP solves after the first

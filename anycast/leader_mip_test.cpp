@@ -48,7 +48,7 @@ TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
                                               std::chrono::steady_clock::now() + std::chrono::seconds(10), nullptr);
     REQUIRE(lp.weight);
     REQUIRE(lp.converged);
-    mip.addCliques(lp.cliques);
+    mip.addCliques(lp.binding);
     int64_t best_weight = 0;
 
     // Brute force: the best scale * weight - prepends over the vectors keeping the required.
