@@ -17,10 +17,8 @@ TEST_CASE("box rounding: kept groups hold, and an optimum's groups are all kept"
   for (uint64_t seed = 1; seed <= 60; ++seed) {
     CAPTURE(seed);
     std::mt19937_64 rng(seed);
-    std::vector<int> caps(2 + seed % 4);
-    for (int& cap : caps) cap = static_cast<int>(rng() % 4);
-    std::vector<LeaderCondition> conditions;
-    for (size_t g = 0; g < 6 + seed % 12; ++g) conditions.push_back(randomCondition(rng, caps));
+    const std::vector<int> caps = randomCaps(rng, 2 + seed % 4);
+    const std::vector<LeaderCondition> conditions = randomConditions(rng, caps, 6 + seed % 12);
     std::vector<const LeaderCondition*> pointers;
     for (const auto& c : conditions) pointers.push_back(&c);
     std::vector<const LeaderCondition*> required;

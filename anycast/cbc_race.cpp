@@ -116,7 +116,7 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
                                       rounding += std::chrono::steady_clock::now() - t;
                                     });
       if (stop_) return;  // Z3 proved meanwhile
-      leader_->addCliques(clique_lp_->binding);
+      leader_->addPackingRows(clique_lp_->binding);
       // A better rounded vector is CBC's start (its cutoff) and its answer if it finds none better.
       if (rounded_ && rounded_->score.violated == 0 && (!start || start->score < rounded_->score)) {
         std::vector<double> columns = leader_->columnsOf(rounded_->prepends);

@@ -171,12 +171,12 @@ class CliqueCover {
   }
   const std::vector<double>& y() const { return y_; }
 
-  // The "at most one" rows added after the first `skip` whose multiplier is positive.
-  std::vector<std::vector<size_t>> pricedCliques(size_t skip) const {
+  // The rows added after the first `skip` whose multiplier is positive.
+  std::vector<PackingRow> pricedRows(size_t skip) const {
     const double* l = lp_.primalColumnSolution() + weights_.size();
-    std::vector<std::vector<size_t>> out;
+    std::vector<PackingRow> out;
     for (size_t r = skip; r < rows_.size(); ++r)
-      if (rows_[r].most == 1 && l[r] > 0) out.push_back(rows_[r].groups);
+      if (l[r] > 0) out.push_back(rows_[r]);
     return out;
   }
 
@@ -278,7 +278,7 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
     return optimal;
   };
   if (!solved()) {
-    out.binding = lp.pricedCliques(partition_rows);
+    out.binding = lp.pricedRows(partition_rows);
     return out;
   }
 
@@ -334,7 +334,7 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
     ++out.rounds;
     if (!solved()) break;
   }
-  out.binding = lp.pricedCliques(partition_rows);
+  out.binding = lp.pricedRows(partition_rows);
   return out;
 }
 

@@ -33,22 +33,22 @@
 
 namespace routefix::anycast {
 
-struct CliqueLpBound {
-  std::optional<int64_t> weight;            // no vector puts more group weight at target
-  size_t cliques = 0;                        // rows found beyond the partition
-  // Those of them the last solve's multipliers price (group indices): the rows the bound
-  // rests on, for CBC's model (the others only slow its LP down).
-  std::vector<std::vector<size_t>> binding;
-  size_t triples = 0;                        // rows "at most two of these three" (not in `cliques`)
-  size_t edges = 0;                          // of the conflict graph
-  size_t rounds = 0;                         // LP solves after the first
-  bool converged = false;                    // no violated clique left
-};
-
 // A row of the clique LP: at most `most` of `groups` at target under any vector.
 struct PackingRow {
   std::vector<size_t> groups;
   int most = 1;
+};
+
+struct CliqueLpBound {
+  std::optional<int64_t> weight;            // no vector puts more group weight at target
+  size_t cliques = 0;                        // rows "at most one" found beyond the partition
+  size_t triples = 0;                        // rows "at most two of these three"
+  // Those rows the last solve's multipliers price: the ones the bound rests on, for CBC's
+  // model (the others only slow its LP down).
+  std::vector<PackingRow> binding;
+  size_t edges = 0;                          // of the conflict graph
+  size_t rounds = 0;                         // LP solves after the first
+  bool converged = false;                    // no violated clique left
 };
 
 // Weak duality: for any multipliers l_r (clamped to >= 0) on valid rows, no vector puts more

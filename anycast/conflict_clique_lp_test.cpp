@@ -89,10 +89,8 @@ TEST_CASE("conflict-clique LP: any multipliers on the partition's rows bound eve
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     CAPTURE(seed);
     std::mt19937_64 rng(seed);
-    std::vector<int> caps(2 + seed % 4);
-    for (int& cap : caps) cap = static_cast<int>(rng() % 4);
-    std::vector<LeaderCondition> conditions;
-    for (size_t g = 0; g < 6 + seed % 14; ++g) conditions.push_back(randomCondition(rng, caps));
+    const std::vector<int> caps = randomCaps(rng, 2 + seed % 4);
+    const std::vector<LeaderCondition> conditions = randomConditions(rng, caps, 6 + seed % 14);
     std::vector<const LeaderCondition*> pointers;
     std::vector<int64_t> weights;
     for (const auto& c : conditions) {

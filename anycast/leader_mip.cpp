@@ -116,12 +116,23 @@ LeaderMip::LeaderMip(const std::vector<WeightedCondition>& groups, const std::ve
 }
 
 void LeaderMip::addCliques(const std::vector<std::vector<size_t>>& cliques) {
-  for (const auto& clique : cliques) {
-    if (clique.size() < 2) continue;
-    BooleanMip::Row row{{}, -kInf, 1};
-    for (size_t g : clique)
-      if (class_column_of_group_[g] >= 0) row.entries.push_back({class_column_of_group_[g], 1.0});
-    if (row.entries.size() >= 2) rows_.push_back(std::move(row));
+  std::vector<PackingRow> rows;
+  for (const auto& clique : cliques) rows.push_back({clique, 1});
+  addPackingRows(rows);
+}
+
+void LeaderMip::addPackingRows(const std::vector<PackingRow>& rows) {
+  for (const PackingRow& packing : rows) {
+    // Groups with the same condition share a class column: its coefficient counts them all.
+    std::map<int, double> coefficient;
+    for (size_t g : packing.groups)
+      if (class_column_of_group_[g] >= 0) coefficient[class_column_of_group_[g]] += 1.0;
+    double total = 0;
+    for (const auto& [column, c] : coefficient) total += c;
+    if (total <= packing.most) continue;  // holds whatever the groups do
+    BooleanMip::Row row{{}, -kInf, static_cast<double>(packing.most)};
+    for (const auto& [column, c] : coefficient) row.entries.push_back({column, c});
+    rows_.push_back(std::move(row));
   }
 }
 

@@ -23,6 +23,7 @@
 
 #include "anycast/boolean_mip.h"
 #include "anycast/cbc_solver.h"
+#include "anycast/conflict_clique_lp.h"  // PackingRow
 #include "anycast/leader_condition.h"
 #include "anycast/leader_local_search.h"  // WeightedCondition
 
@@ -34,9 +35,10 @@ class LeaderMip {
   LeaderMip(const std::vector<WeightedCondition>& groups, const std::vector<const LeaderCondition*>& required,
             const std::vector<std::vector<size_t>>& cliques, const std::vector<int>& caps, __int128 scale);
 
-  // At most one group of each clique (group indices) at target: more valid rows, such as
-  // those conflict_clique_lp.h finds.
+  // At most one group of each clique (group indices) at target: more valid rows.
   void addCliques(const std::vector<std::vector<size_t>>& cliques);
+  // At most `most` of the groups at target (conflict_clique_lp.h's cliques and triples).
+  void addPackingRows(const std::vector<PackingRow>& rows);
 
   const MipColumns& columns() const { return columns_; }
   const std::vector<BooleanMip::Row>& rows() const { return rows_; }

@@ -25,8 +25,7 @@ TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     CAPTURE(seed);
     std::mt19937_64 rng(seed);
-    std::vector<int> caps(3 + seed % 4);
-    for (int& cap : caps) cap = static_cast<int>(rng() % 4);
+    const std::vector<int> caps = randomCaps(rng, 3 + seed % 4);
     std::vector<LeaderCondition> conditions;
     for (size_t g = 0; g < 10 + seed % 15; ++g)
       conditions.push_back(g > 3 && rng() % 5 == 0 ? conditions[rng() % g] : randomCondition(rng, caps));
@@ -48,7 +47,7 @@ TEST_CASE("leader MIP: CBC alone proves the brute-force optimum") {
                                               std::chrono::steady_clock::now() + std::chrono::seconds(10), nullptr);
     REQUIRE(lp.weight);
     REQUIRE(lp.converged);
-    mip.addCliques(lp.binding);
+    mip.addPackingRows(lp.binding);
     int64_t best_weight = 0;
 
     // Brute force: the best scale * weight - prepends over the vectors keeping the required.

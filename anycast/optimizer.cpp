@@ -458,7 +458,7 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
     report("cbc", status, from_cbc.solution.prepends, mip_bound, cbc->seconds());
     if (const auto& lp = cbc->cliqueLp())
       log("anycast: conflict-clique LP: " + std::to_string(lp->edges) + " conflicts, " +
-          std::to_string(lp->cliques) + " cliques (" + std::to_string(lp->binding.size()) + " priced) and " + std::to_string(lp->triples) + " triples in " +
+          std::to_string(lp->cliques) + " cliques and " + std::to_string(lp->triples) + " triples (" + std::to_string(lp->binding.size()) + " rows priced) in " +
           std::to_string(lp->rounds) + " rounds" +
           (lp->converged ? "" : " (stopped)") + ", group weight <= " +
           (lp->weight ? std::to_string(*lp->weight) : std::string("-")) +

@@ -33,4 +33,18 @@ inline LeaderCondition randomCondition(std::mt19937_64& rng, const std::vector<i
   return c;
 }
 
+// Caps 0..3 for `sessions` sessions.
+inline std::vector<int> randomCaps(std::mt19937_64& rng, size_t sessions) {
+  std::vector<int> caps(sessions);
+  for (int& cap : caps) cap = static_cast<int>(rng() % 4);
+  return caps;
+}
+
+// `count` random conditions over `caps`.
+inline std::vector<LeaderCondition> randomConditions(std::mt19937_64& rng, const std::vector<int>& caps, size_t count) {
+  std::vector<LeaderCondition> out;
+  for (size_t g = 0; g < count; ++g) out.push_back(randomCondition(rng, caps));
+  return out;
+}
+
 }  // namespace routefix::anycast
