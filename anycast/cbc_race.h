@@ -12,6 +12,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -69,6 +70,9 @@ class CbcRace {
   static constexpr double kCliqueLpShare = 0.85;
   // Of the clique LP's time, at most this share goes to rounding its solutions.
   static constexpr double kRoundingShare = 0.25;
+  // Per LP solution, roundings in perturbed orders (y plus noise up to kNoise) besides the LP's own.
+  static constexpr int kNoisyRoundings = 16;
+  static constexpr double kNoise = 0.3;
 
  private:
   bool holds(const BooleanMip::Literal& l) const { return BooleanMip::holds(l, *outcome_.solution); }
@@ -86,6 +90,7 @@ class CbcRace {
   std::vector<const LeaderCondition*> required_;
   std::optional<LeaderLocalSearch> local_;
   std::optional<LeaderLocalSearch::Best> rounded_;  // the best vector rounded from the clique LP
+  std::mt19937_64 rng_{1};                           // the perturbations (seeded: runs repeat)
   std::vector<int> caps_;
   __int128 scale_ = 1;
   std::optional<CliqueLpBound> clique_lp_;
