@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "semantics/address_owner.h"
+
 namespace routefix::sim::detail {
 
 namespace {
@@ -89,15 +91,14 @@ std::optional<InterfaceRef> Topology::owner(Ipv4 address) const {
 std::optional<InterfaceRef> Topology::owner(Ipv4 address, uint32_t from) const {
   auto it = reused_.find(address.value);
   if (it == reused_.end()) return owner(address);
-  const auto& owners = it->second;
-  for (const auto& o : owners)
-    if (o.node == from) return o;
-  for (uint32_t i = 0; i < network_.devices[from].interfaces.size(); ++i) {
-    const auto& across = segmentPeers({from, i});
-    for (const auto& o : owners)
-      if (std::find(across.begin(), across.end(), o) != across.end()) return o;
-  }
-  return owners.front();
+  auto across = [&](InterfaceRef o) {
+    for (uint32_t i = 0; i < network_.devices[from].interfaces.size(); ++i) {
+      const auto& peers = segmentPeers({from, i});
+      if (std::find(peers.begin(), peers.end(), o) != peers.end()) return true;
+    }
+    return false;
+  };
+  return semantics::addressOwnerSeenFrom(it->second, [&](InterfaceRef o) { return o.node == from; }, across);
 }
 
 bool Topology::owns(uint32_t node, Ipv4 address) const {

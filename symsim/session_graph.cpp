@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "semantics/address_owner.h"
 #include "semantics/bgp_session_ends.h"
 #include "semantics/config_rules.h"
 
@@ -36,13 +37,29 @@ std::string BgpSession::key() const {
   return a.node + "|" + b.node + "|" + end(a) + "|" + end(b);
 }
 
-std::map<uint32_t, std::string> addressOwners(const model::Network& network) {
-  std::map<uint32_t, std::string> owners;
+namespace {
+
+// An interface holding an address.
+struct Holder {
+  const model::Device* device;
+  const model::Interface* interface;
+};
+
+std::map<uint32_t, std::vector<Holder>> addressHolders(const model::Network& network) {
+  std::map<uint32_t, std::vector<Holder>> out;
   for (const auto& d : network.devices)
     for (const auto& i : d.interfaces) {
-      if (i.address) owners.emplace(i.address->address.value, d.name);
-      for (const auto& s : i.secondary) owners.emplace(s.address.value, d.name);
+      if (i.address) out[i.address->address.value].push_back({&d, &i});
+      for (const auto& s : i.secondary) out[s.address.value].push_back({&d, &i});
     }
+  return out;
+}
+
+}  // namespace
+
+std::map<uint32_t, std::string> addressOwners(const model::Network& network) {
+  std::map<uint32_t, std::string> owners;
+  for (const auto& [address, holders] : addressHolders(network)) owners.emplace(address, holders.front().device->name);
   return owners;
 }
 
@@ -141,10 +158,26 @@ semantics::LinkEnds linkEnds(const model::Network& network, const model::Device&
   };
 }
 
+// The device d means by an address (semantics::addressOwnerSeenFrom), or none.
+const model::Device* ownerSeenFrom(const model::Network& network, const std::map<uint32_t, std::vector<Holder>>& holders,
+                                   const model::Device& d, model::Ipv4 address) {
+  auto it = holders.find(address.value);
+  if (it == holders.end()) return nullptr;
+  if (it->second.size() == 1) return it->second.front().device;
+  auto ends = linkEnds(network, d);
+  auto across = [&](const Holder& h) {
+    for (const auto& itf : d.interfaces)
+      for (const auto& end : ends(itf))
+        if (end.interface == h.interface) return true;
+    return false;
+  };
+  return semantics::addressOwnerSeenFrom(it->second, [&](const Holder& h) { return h.device == &d; }, across).device;
+}
+
 }  // namespace
 
 std::vector<BgpSession> discoverSessions(const model::Network& network) {
-  auto owners = addressOwners(network);
+  auto holders = addressHolders(network);
   std::map<std::pair<std::string, std::string>, std::vector<Statement>> statements;  // (device, peer)
   std::set<std::pair<std::string, size_t>> answered;  // unnumbered statements already paired
   std::vector<BgpSession> sessions;
@@ -166,10 +199,8 @@ std::vector<BgpSession> discoverSessions(const model::Network& network) {
         continue;
       }
       if (!n.address) continue;
-      auto owner = owners.find(n.address->value);
-      if (owner == owners.end() || owner->second == d.name) continue;
-      const auto* peer = network.findDevice(owner->second);
-      if (!peer || !peer->bgp) continue;
+      const auto* peer = ownerSeenFrom(network, holders, d, *n.address);
+      if (!peer || peer == &d || !peer->bgp) continue;
       statements[{d.name, peer->name}].push_back(
           {i, *n.address, semantics::sessionSourceAddress(d, n, d.interfaceFor(*n.address))});
     }
