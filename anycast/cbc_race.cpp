@@ -1,6 +1,7 @@
 #include "anycast/cbc_race.h"
 
 #include "anycast/box_rounding.h"
+#include "cluster/parallel_for.h"
 
 #include <algorithm>
 #include <cmath>
@@ -93,11 +94,11 @@ void CbcRace::translate(const PrependProblem& problem, const std::vector<std::ve
   }
 }
 
-void CbcRace::launch(double seconds, double delay, std::function<void()> proved) {
+void CbcRace::launch(double seconds, double delay, std::function<void()> proved, std::function<void()> yield) {
   options_.seconds = seconds - delay;
   options_.stop = &stop_;
   options_.start = start_;
-  thread_ = std::thread([this, delay, proved = std::move(proved)] {
+  thread_ = std::thread([this, delay, proved = std::move(proved), yield = std::move(yield)]() mutable {
     const auto started = std::chrono::steady_clock::now();
     while (std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() < delay)
       if (stop_) return;
@@ -109,13 +110,23 @@ void CbcRace::launch(double seconds, double delay, std::function<void()> proved)
       const auto rounding_budget = std::chrono::duration<double>(kRoundingShare * kCliqueLpShare * seconds);
       std::chrono::steady_clock::duration rounding{};
       const std::optional<LeaderLocalSearch::Best> start = rounded_;
-      clique_lp_ = conflictCliqueLp(conditions_, weights_, partition_, caps_.size(), lp_deadline, &stop_,
-                                    [&](const std::vector<double>& y) {
-                                      if (rounding >= rounding_budget) return;
-                                      const auto t = std::chrono::steady_clock::now();
-                                      round(y, std::min(lp_deadline, t + std::chrono::duration_cast<std::chrono::steady_clock::duration>(rounding_budget - rounding)));
-                                      rounding += std::chrono::steady_clock::now() - t;
-                                    });
+      using Duration = std::chrono::steady_clock::duration;
+      // After each LP solve: Z3 yields the CPU when the LP's gap is still wide late on
+      // (kYieldAfter), and the solution is rounded while the rounding budget lasts.
+      auto solved = [&](const std::vector<double>& y, int64_t bound) {
+        const auto now = std::chrono::steady_clock::now();
+        const double since = std::chrono::duration<double>(now - started).count() - delay;
+        const bool wide = rounded_ && static_cast<double>(bound) >
+                                          (1 + kYieldGap) * static_cast<double>(rounded_->score.weight);
+        if (yield && since >= kYieldAfter * seconds && wide && cluster::availableCpus() == 1) {
+          yield();
+          yield = nullptr;
+        }
+        if (rounding >= rounding_budget) return;
+        round(y, std::min(lp_deadline, now + std::chrono::duration_cast<Duration>(rounding_budget - rounding)));
+        rounding += std::chrono::steady_clock::now() - now;
+      };
+      clique_lp_ = conflictCliqueLp(conditions_, weights_, partition_, caps_.size(), lp_deadline, &stop_, solved);
       if (stop_) return;  // Z3 proved meanwhile
       leader_->addPackingRows(clique_lp_->binding);
       // A better rounded vector is CBC's start (its cutoff) and its answer if it finds none better.

@@ -237,7 +237,7 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
                                const std::vector<int64_t>& weights,
                                const std::vector<std::vector<size_t>>& partition, size_t sessions,
                                std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* stop,
-                               const std::function<void(const std::vector<double>& y)>& solved_lp) {
+                               const std::function<void(const std::vector<double>& y, int64_t bound)>& solved_lp) {
   CliqueLpBound out;
   const StopWhen when{stop, deadline};
   const size_t n = conditions.size();
@@ -274,7 +274,7 @@ CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& condit
   auto solved = [&] {
     const bool optimal = lp.solve();
     out.weight = out.weight ? std::min(*out.weight, lp.bound()) : lp.bound();
-    if (optimal && solved_lp) solved_lp(lp.y());
+    if (optimal && solved_lp) solved_lp(lp.y(), *out.weight);
     return optimal;
   };
   if (!solved()) {

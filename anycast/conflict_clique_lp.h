@@ -61,11 +61,12 @@ int64_t packingDualBound(const std::vector<PackingRow>& rows, const std::vector<
 // `partition`: the conflict-clique partition of the groups (conflict_cliques.h). Gives up
 // at `deadline` or when `stop` is set, keeping the best bound met (a solve cut short bounds
 // too; no bound only when the conflict graph was not finished). `solved`, if
-// given, sees each finished LP's solution (y per group), e.g. to round it to a vector.
+// given, sees each finished LP's solution (y per group), e.g. to round it to a vector, and the
+// bound so far.
 CliqueLpBound conflictCliqueLp(const std::vector<const LeaderCondition*>& conditions,
                                const std::vector<int64_t>& weights,
                                const std::vector<std::vector<size_t>>& partition, size_t sessions,
                                std::chrono::steady_clock::time_point deadline, const std::atomic<bool>* stop,
-                               const std::function<void(const std::vector<double>& y)>& solved = {});
+                               const std::function<void(const std::vector<double>& y, int64_t bound)>& solved = {});
 
 }  // namespace routefix::anycast

@@ -55,18 +55,18 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 // Interrupts Z3 when the time budget runs out (the solver's own timeout is not honoured
-// by every optimisation engine) or when `stop` is set (the portfolio's other solver
-// proved first). Once fired it keeps interrupting, so a check started between two
+// by every optimisation engine) or when `stop` or `yield` is set (the portfolio's other
+// solver proved first, or asks for the one CPU). Once fired it keeps interrupting, so a check started between two
 // questions stops too.
 class Watchdog {
  public:
-  Watchdog(z3::context& ctx, double seconds, const std::atomic<bool>* stop)
-      : thread_([this, &ctx, seconds, stop] {
+  Watchdog(z3::context& ctx, double seconds, const std::atomic<bool>* stop, const std::atomic<bool>* yield = nullptr)
+      : thread_([this, &ctx, seconds, stop, yield] {
           const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                                    std::chrono::duration<double>(std::max(0.0, seconds)));
           std::unique_lock lock(mutex_);
           while (!done_) {
-            if (fired_ || Clock::now() >= deadline || (stop && stop->load())) {
+            if (fired_ || Clock::now() >= deadline || (stop && stop->load()) || (yield && yield->load())) {
               fired_ = true;
               ctx.interrupt();
             }
@@ -147,10 +147,11 @@ class PrependOptimizer {
   };
   Answer solve();
   // Z3 on the problem: proof from below for satisfied under lowest-id
-  // (satisfied_weight_search.h), otherwise one MaxSAT call. Stops when `stop` is set.
+  // (satisfied_weight_search.h), otherwise one MaxSAT call. Stops when `stop` is set, the
+  // weight search also when `yield` is.
   Answer solveWithZ3(RouteEncoding& enc, const LeaderLocalSearch* local,
                      const std::optional<LeaderLocalSearch::Best>& incumbent, double reserve,
-                     const std::atomic<bool>* stop);
+                     const std::atomic<bool>* stop, const std::atomic<bool>* yield);
   Answer maxsatWithZ3(z3::optimize& opt, RouteEncoding& enc, double budget, const std::atomic<bool>* stop);
   Solution readModel(const z3::model& model, const RouteEncoding& enc) const;
   void report(const std::string& name, const std::string& status, const PrependVector& incumbent,
@@ -278,7 +279,8 @@ PrependOptimizer::Answer PrependOptimizer::maxsatWithZ3(z3::optimize& opt, Route
 
 PrependOptimizer::Answer PrependOptimizer::solveWithZ3(RouteEncoding& enc, const LeaderLocalSearch* local,
                                                        const std::optional<LeaderLocalSearch::Best>& incumbent,
-                                                       double reserve, const std::atomic<bool>* stop) {
+                                                       double reserve, const std::atomic<bool>* stop,
+                                                       const std::atomic<bool>* yield) {
   z3::context& ctx = *ctx_;
   z3::optimize opt(ctx);
   for (const z3::expr& h : problem_->hard) opt.add(h);
@@ -301,7 +303,8 @@ PrependOptimizer::Answer PrependOptimizer::solveWithZ3(RouteEncoding& enc, const
     const double deadline = elapsed() + left - std::max(1.0, 0.1 * left);
     WeightSearchResult found;
     {
-      Watchdog watchdog(ctx, deadline - elapsed(), stop);
+      // Only the weight search yields: once the weight is proven, the fewest prepends are close.
+      Watchdog watchdog(ctx, deadline - elapsed(), stop, yield);
       found = search->run(*incumbent, at(deadline), [&](const PrependVector& p) { simulate(p); });
     }
     Answer answer;
@@ -397,6 +400,7 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
   // The portfolio: CBC in a thread of its own, Z3 on this one; the first proof wins.
   std::atomic<int> winner = 0;  // 1 Z3, 2 CBC
   std::atomic<bool> cbc_proved = false;
+  std::atomic<bool> z3_yields = false;  // the one CPU to CBC's clique LP (CbcRace::kYieldAfter)
   const auto race_started = Clock::now();
   std::unique_ptr<CbcRace> cbc;
   if (options_.solver != SolverChoice::Z3) {
@@ -417,12 +421,14 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
     cbc->launch(budget - std::max(0.5, 0.1 * budget), delay, [&] {
       int none = 0;
       if (winner.compare_exchange_strong(none, 2)) cbc_proved = true;
-    });
+    }, [&] { z3_yields = true; });
   }
   Answer z3;
   double z3_seconds = 0;
   if (options_.solver != SolverChoice::Cbc) {
-    z3 = solveWithZ3(enc, local ? &*local : nullptr, incumbent, reserve, &cbc_proved);
+    z3 = solveWithZ3(enc, local ? &*local : nullptr, incumbent, reserve, &cbc_proved, &z3_yields);
+    if (z3_yields) log("anycast: Z3 stopped at " + now() + " for the clique LP (one CPU, its gap above " +
+                       std::to_string(static_cast<int>(100 * CbcRace::kYieldGap)) + " %)");
     z3_seconds = std::chrono::duration<double>(Clock::now() - race_started).count();
     int none = 0;
     if (z3.kind != Answer::Kind::Unknown) winner.compare_exchange_strong(none, 1);
@@ -432,8 +438,10 @@ PrependOptimizer::Answer PrependOptimizer::solve() {
 
   auto lost = [&](int me) { return winner != 0 && winner != me ? "stopped" : "timeout"; };
   if (options_.solver != SolverChoice::Cbc) {
-    const char* status = z3.kind == Answer::Kind::Proven ? "optimal"
-                         : z3.kind == Answer::Kind::Infeasible ? "infeasible" : lost(1);
+    const char* status = z3.kind == Answer::Kind::Proven       ? "optimal"
+                         : z3.kind == Answer::Kind::Infeasible ? "infeasible"
+                         : z3_yields                           ? "stopped"
+                                                               : lost(1);
     report("z3", status, z3.solution.prepends, std::nullopt, z3_seconds);
   }
   Answer from_cbc;
