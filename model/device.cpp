@@ -26,6 +26,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       // Cisco: BGP routes enter OSPF with metric 1 (other sources 20), eBGP ones only.
       d.ospf_external_metric_bgp = 1;
       d.bgp_redistribute_internal = false;
+      d.bgp_add_path = AddPathCapability::Configured;
       break;
     case Vendor::Frr:
       d.bgp_ebgp_requires_policy = true;
@@ -36,6 +37,7 @@ VendorDefaults VendorDefaults::forVendor(Vendor v) {
       d.bgp_leaked_path_is_own = true;
       d.bgp_default_originate_withholds_zero_address = true;
       d.bgp_blackhole_adds_no_export = true;
+      d.bgp_add_path = AddPathCapability::ReceiveAlways;
       d.bgp_export_policy_sees_peer = false;
       d.ospf_connected_redistribution_skips_covered = true;
       d.ospf_nssa_abr_sends_default = true;

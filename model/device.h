@@ -32,6 +32,13 @@ enum class MultipathMatch {
   AsPathInternalNeighborAsExternal,
 };
 
+// How a vendor offers the add-path capability (RFC 7911) on a session (VendorDefaults).
+enum class AddPathCapability {
+  None,           // add-path is not modelled: no additional paths sent or received
+  ReceiveAlways,  // FRR: receive on every session, send where a neighbor has addpath-tx-*
+  Configured,     // IOS: `[bgp|neighbor X] additional-paths send|receive` each way
+};
+
 // Vendor behaviours that decide routes. Named, so fidelity questions have one place to look.
 struct VendorDefaults {
   uint32_t distance_connected = 0;
@@ -128,6 +135,13 @@ struct VendorDefaults {
   // after the import route-map, so it stays in the AS (FRR bgp_update). semantics::
   // receivedBlackholeGetsNoExport.
   bool bgp_blackhole_adds_no_export = false;
+  // RFC 7911 add-path (semantics::addPathSent). FRR offers to receive additional paths on
+  // every session (8.4 bgp_open.c bgp_open_capability; `disable-addpath-rx` is not read) and offers
+  // to send them wherever a neighbor has `addpath-tx-*`. IOS negotiates each direction by
+  // `[bgp|neighbor X] additional-paths send|receive`, sends only paths that `bgp
+  // additional-paths select` made eligible, and `select all` takes the paths with unique next
+  // hops (Cisco "BGP Additional Paths"). Others: not modelled, no additional paths.
+  AddPathCapability bgp_add_path = AddPathCapability::None;
   // `redistribute connected` into OSPF skips every connected prefix inside the subnet of an
   // OSPF interface, not only that subnet: FRR 8.4 (ospf_zebra.c ospf_distribute_check_connected
   // uses prefix_match; FRR 10.x, commit 57b1005336, prefix_same). semantics::
@@ -403,6 +417,18 @@ struct BgpConditionalAdvertisement {
   bool exist = true;  // exist-map; false: non-exist-map
 };
 
+// RFC 7911 add-path on one neighbor statement (IPv4 unicast).
+struct BgpNeighborAddPath {
+  bool tx_all = false;          // FRR `addpath-tx-all-paths`, IOS `advertise additional-paths all`
+  bool tx_best_per_as = false;  // FRR `addpath-tx-bestpath-per-AS`, IOS `... group-best`
+  uint32_t tx_best = 0;         // IOS `advertise additional-paths best N`; 0: not written
+  // IOS `neighbor X additional-paths send|receive|disable`: the capability on this session in
+  // place of the address family's `bgp additional-paths send|receive` (unset: that one's).
+  std::optional<bool> send, receive;
+  bool transmits() const { return tx_all || tx_best_per_as || tx_best > 1; }
+  bool operator==(const BgpNeighborAddPath&) const = default;
+};
+
 struct BgpNeighbor {
   std::string id;  // as written: the peer address (or the interface, for FRR unnumbered)
   std::optional<Ipv4> address;
@@ -455,11 +481,9 @@ struct BgpNeighbor {
   // its OPEN. strict-mode refuses a peer that announces none.
   BgpRole local_role = BgpRole::None;
   bool role_strict = false;
-  // FRR `addpath-tx-all-paths` / `addpath-tx-bestpath-per-AS`, IOS `advertise additional-paths
-  // ...` (RFC 7911): the peer gets several paths (every one, one per neighbouring AS, the best
-  // N) instead of the best. Kept for the record: the simulator sends best paths only (see
-  // README "What is not modelled").
-  bool addpath_tx = false;
+  // RFC 7911 add-path in IPv4 unicast: which paths the peer gets besides the best, and the
+  // capability this end offers (semantics::addPathSent decides what a session carries).
+  BgpNeighborAddPath add_path;
   // IPv4 unicast conditional advertisement (statement "advertise-map").
   std::optional<BgpConditionalAdvertisement> conditional_advertisement;
   // Policy chains (IOS has at most one route-map; Junos may chain several).
@@ -520,6 +544,16 @@ struct BgpListenRange {
   SourceSpan span;
 };
 
+// IOS `bgp additional-paths select|send|receive` in an address family (IPv4 unicast): the
+// capability every neighbor offers unless its own statement says otherwise, and the paths
+// eligible to be advertised as additional ones (a neighbor's `advertise additional-paths`
+// sends those of its choices that are selected here).
+struct BgpAddPathProcess {
+  bool send = false, receive = false;
+  bool select_all = false, select_group_best = false;
+  uint32_t select_best = 0;  // `select best N`; 0: not written
+};
+
 struct BgpProcess {
   uint32_t asn = 0;
   std::optional<Ipv4> router_id;
@@ -548,6 +582,7 @@ struct BgpProcess {
   bool default_ipv4_unicast = true;   // FRR/IOS `no bgp default ipv4-unicast` -> false
   bool default_ipv6_unicast = false;  // `bgp default ipv6-unicast` -> true
   bool rr_allow_outbound_policy = false;  // FRR `bgp route-reflector allow-outbound-policy`
+  BgpAddPathProcess add_path;             // IOS `bgp additional-paths ...`
   // The IPv6 unicast address family's originations (connected and static only).
   std::vector<BgpIpv6Network> ipv6_networks;
   std::vector<Redistribution> ipv6_redistributions;

@@ -39,6 +39,8 @@ struct ConvergedState {
   struct PrefixState {
     std::deque<BgpPath> paths;           // owns the paths below
     std::vector<const BgpPath*> adj_in;  // per peering; null: nothing received
+    // Add-path sessions (RFC 7911): the paths received after adj_in's, by peering.
+    std::vector<std::pair<uint32_t, std::vector<const BgpPath*>>> adj_in_more;
     std::vector<std::pair<uint32_t, std::vector<const BgpPath*>>> best;  // by node, if any
     std::vector<std::pair<uint32_t, BgpPath>> local;  // originations and aggregates
   };
@@ -63,6 +65,9 @@ semantics::NextHopByPolicy nextHopByPolicy(const PolicySubject& s) {
 // A node whose best path for one prefix changed this often is in a dispute wheel (or
 // something like it): path exploration in real networks settles in a handful of changes.
 constexpr uint32_t kMaxBestChanges = 64;
+// An add-path sender also re-sends when its other paths change; beyond this many decisions at
+// one node it stops (its best path's changes are bounded above first).
+constexpr uint32_t kMaxTableChanges = 16 * kMaxBestChanges;
 
 struct NodeConfig {
   const model::BgpProcess* bgp = nullptr;
@@ -74,6 +79,7 @@ struct NodeConfig {
   bool import_next_hop_sticks = false;  // VendorDefaults::bgp_import_next_hop_sticks
   DecisionOptions decision;
   std::vector<uint32_t> in, out;  // peerings received on / sent over
+  bool add_path_out = false;      // some peering in `out` carries more than the best path
 };
 
 struct AggregateState {
@@ -129,6 +135,11 @@ class Engine {
       if (peerings_[p].sender != kNone) nodes_[peerings_[p].sender].out.push_back(p);
     }
     adjIn_.assign(peerings_.size(), nullptr);
+    for (uint32_t p = 0; p < peerings_.size(); ++p)
+      if (up_[p] && facts_[p].add_path.any()) {
+        if (adjInMore_.empty()) adjInMore_.resize(peerings_.size());
+        nodes_[peerings_[p].sender].add_path_out = true;
+      }
     local_.resize(n);
     best_.resize(n);
     changes_.assign(n, 0);
@@ -450,7 +461,14 @@ class Engine {
       queue_.pop();
       if (!queued_[n] || key != queueKey_[n]) continue;  // superseded by a shorter offer
       queued_[n] = 0;
-      if (!decide(n)) continue;
+      if (!decide(n)) {
+        // The best stayed, the table did not (it is queued when a path arrives or leaves):
+        // add-path sessions carry the other paths too.
+        if (nodes_[n].add_path_out && ++changes_[n] <= kMaxTableChanges)
+          for (uint32_t p : nodes_[n].out)
+            if (facts_[p].add_path.any()) propagate(p, prefix);
+        continue;
+      }
       if (++changes_[n] > kMaxBestChanges) {
         converged = false;
         outcome_.warnings.push_back("BGP did not converge for " + prefix.str() + ": the best path at " +
@@ -481,7 +499,7 @@ class Engine {
         return policies_[n].applyOne(map, s);
       };
       bool found = std::any_of(local_[n].begin(), local_[n].end(), permits);
-      for (uint32_t p : nodes_[n].in) found = found || permits(adjIn_[p]);
+      for (uint32_t p : nodes_[n].in) forEachReceived(p, [&](const BgpPath* path) { found = found || permits(path); });
       scan.present[i] = found;
     }
   }
@@ -530,6 +548,7 @@ class Engine {
   // Starts a prefix from the baseline's converged state.
   void load(const typename State::PrefixState& before) {
     std::copy(before.adj_in.begin(), before.adj_in.end(), adjIn_.begin());
+    for (const auto& [p, more] : before.adj_in_more) adjInMore_[p] = more;
     loaded_ = true;
     for (const auto& [n, best] : before.best) {
       best_[n] = best;
@@ -552,6 +571,7 @@ class Engine {
     for (uint32_t p : downPeerings_)
       if (const BgpPath* was = adjIn_[p]) {
         adjIn_[p] = nullptr;
+        if (!adjInMore_.empty()) adjInMore_[p].clear();
         enqueue(peerings_[p].receiver, tables_.paths.length(was->as_path));
       }
     for (uint32_t n : changedNodes_) {
@@ -588,6 +608,8 @@ class Engine {
     st.paths = std::move(arena_);
     arena_ = {};
     st.adj_in = adjIn_;
+    for (uint32_t p = 0; p < adjInMore_.size(); ++p)
+      if (!adjInMore_[p].empty()) st.adj_in_more.emplace_back(p, adjInMore_[p]);
     for (uint32_t n : touchedNodes_)  // sorted by emitRoutes
       if (!best_[n].empty()) st.best.emplace_back(n, best_[n]);
     st.local = std::move(local);
@@ -608,8 +630,11 @@ class Engine {
     sequence_ = 0;
     if (loaded_) {
       std::fill(adjIn_.begin(), adjIn_.end(), nullptr);
+      for (auto& more : adjInMore_) more.clear();
     } else {
       for (uint32_t p : touchedPeerings_) adjIn_[p] = nullptr;
+      if (!adjInMore_.empty())
+        for (uint32_t p : touchedPeerings_) adjInMore_[p].clear();
     }
     loaded_ = false;
     touchedPeerings_.clear();
@@ -620,8 +645,7 @@ class Engine {
   bool decide(uint32_t n) {
     candidates_.clear();
     for (const BgpPath* path : local_[n]) candidates_.push_back(path);
-    for (uint32_t p : nodes_[n].in)
-      if (adjIn_[p]) candidates_.push_back(adjIn_[p]);
+    for (uint32_t p : nodes_[n].in) forEachReceived(p, [&](const BgpPath* path) { candidates_.push_back(path); });
     selectBest(candidates_, tables_.paths, nodes_[n].decision, order_);
     auto& best = best_[n];
     bool changed = order_.empty() != best.empty();
@@ -641,8 +665,82 @@ class Engine {
       deliver(p, leakPath(p, prefix));
       return;
     }
+    if (facts_[p].add_path.any()) {
+      deliverPaths(p, addPaths(p, prefix));
+      return;
+    }
     auto sent = exportPath(p, prefix);
     deliver(p, sent ? importPath(p, prefix, *sent) : std::nullopt);
+  }
+
+  // The paths received over peering p: the first, then those add-path delivered after it.
+  template <class Fn>
+  void forEachReceived(uint32_t p, Fn fn) const {
+    if (!adjIn_[p]) return;
+    fn(adjIn_[p]);
+    if (!adjInMore_.empty())
+      for (const BgpPath* path : adjInMore_[p]) fn(path);
+  }
+
+  // What an add-path peering p delivers (semantics::addPathChosen): the sender's valid paths
+  // it chooses, best first, each through both ends' policies as a best path goes. Each path
+  // carries its rank as `order`, which tells apart two paths of one session that tie to the end.
+  std::vector<BgpPath> addPaths(uint32_t p, const Prefix& prefix) {
+    std::vector<BgpPath> out;
+    uint32_t n = peerings_[p].sender;
+    if (prefix.length == 0 && facts_[p].default_originate) {  // the default route alone
+      if (auto sent = exportPath(p, prefix))
+        if (auto got = importPath(p, prefix, *sent)) out.push_back(std::move(*got));
+      return out;
+    }
+    if constexpr (F::kIpv4)
+      if (facts_[p].default_originate &&
+          semantics::withheldByDefaultOriginate(topo_.device(n).defaults, prefix))
+        return out;
+    if (best_[n].empty()) return out;
+    ranked_.clear();
+    ranked_.push_back(best_[n].front());
+    auto add = [&](const BgpPath* path) {
+      if (path->valid && path != ranked_.front()) ranked_.push_back(path);
+    };
+    for (const BgpPath* path : local_[n]) add(path);
+    for (uint32_t q : nodes_[n].in) forEachReceived(q, add);
+    const auto& decision = nodes_[n].decision;
+    std::stable_sort(ranked_.begin() + 1, ranked_.end(), [&](const BgpPath* a, const BgpPath* b) {
+      return comparePaths(*a, *b, tables_.paths, decision).order < 0;
+    });
+    auto chosen = semantics::addPathChosen(
+        facts_[p].add_path, ranked_.size(), [&](size_t i) { return tables_.paths.firstAs(ranked_[i]->as_path); },
+        [&](size_t i) { return ranked_[i]->next_hop; });
+    for (uint32_t i = 0; i < ranked_.size(); ++i) {
+      if (!chosen[i]) continue;
+      auto sent = exportPath(p, prefix, *ranked_[i]);
+      if (!sent) continue;
+      sent->order = i;
+      if (auto got = importPath(p, prefix, *sent)) out.push_back(std::move(*got));
+    }
+    return out;
+  }
+
+  // An add-path peering's Adj-RIB-In becomes `paths` (the first in adjIn_, the rest after it).
+  void deliverPaths(uint32_t p, std::vector<BgpPath> paths) {
+    auto& more = adjInMore_[p];
+    const BgpPath* first = adjIn_[p];
+    bool same = (first != nullptr) == !paths.empty() && (!first || more.size() + 1 == paths.size());
+    for (size_t i = 0; same && i < paths.size(); ++i) same = *(i == 0 ? first : more[i - 1]) == paths[i];
+    if (same) return;
+    uint32_t key = first ? tables_.paths.length(first->as_path) : 0;
+    more.clear();
+    adjIn_[p] = nullptr;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      const BgpPath* kept = &arena_.emplace_back(std::move(paths[i]));
+      if (i == 0) adjIn_[p] = kept;
+      else more.push_back(kept);
+      uint32_t length = tables_.paths.length(kept->as_path);
+      key = i == 0 ? length : std::min(key, length);
+    }
+    touchedPeerings_.push_back(p);
+    enqueue(peerings_[p].receiver, key);
   }
 
   void deliver(uint32_t p, std::optional<BgpPath> path) {
@@ -663,7 +761,6 @@ class Engine {
   std::optional<BgpPath> exportPath(uint32_t p, const Prefix& prefix) {
     const auto& peer = peerings_[p];
     uint32_t n = peer.sender;
-    const auto& cfg = nodes_[n];
     const auto& facts = facts_[p];
     if constexpr (F::kIpv4) {  // default-originate is modelled for IPv4 unicast only
       if (prefix.length == 0 && facts.default_originate) {
@@ -678,7 +775,15 @@ class Engine {
         return std::nullopt;
     }
     if (best_[n].empty()) return std::nullopt;
-    const BgpPath& b = *best_[n].front();
+    return exportPath(p, prefix, *best_[n].front());
+  }
+
+  // Path b of the sender's table over peering p, through its export rules and policies.
+  std::optional<BgpPath> exportPath(uint32_t p, const Prefix& prefix, const BgpPath& b) {
+    const auto& peer = peerings_[p];
+    uint32_t n = peer.sender;
+    const auto& cfg = nodes_[n];
+    const auto& facts = facts_[p];
     // EOS and Junos advertise only routes active in the main RIB (VendorDefaults).
     if (!cfg.bgp->advertise_inactive && inactiveInRib(n, prefix, b)) return std::nullopt;
     // Export only ever prepends (unless as-override or remove-private-as rewrite the path), so
@@ -1176,13 +1281,16 @@ class Engine {
     };
     if (!before) {
       for (const BgpPath* path : local_[n]) take(path);
-      for (uint32_t p : nodes_[n].in) take(adjIn_[p]);
+      for (uint32_t p : nodes_[n].in) forEachReceived(p, take);
       return;
     }
     for (const auto& [node, path] : before->local)
       if (node == n) take(&path);
     for (uint32_t p : nodes_[n].in)
       if (p < before->adj_in.size()) take(before->adj_in[p]);
+    for (const auto& [p, more] : before->adj_in_more)
+      if (peerings_[p].receiver == n)
+        for (const BgpPath* path : more) take(path);
   }
 
   const F& family_;
@@ -1234,6 +1342,10 @@ class Engine {
   // they never move) or, loaded from the baseline, in its state.
   std::deque<BgpPath> arena_;
   std::vector<const BgpPath*> adjIn_;  // per peering; null: nothing received
+  // Per peering, the paths an add-path session delivered after adjIn_'s (empty: no add-path
+  // session in the network).
+  std::vector<std::vector<const BgpPath*>> adjInMore_;
+  std::vector<const BgpPath*> ranked_;  // an add-path sender's valid paths, best first
   std::vector<std::vector<const BgpPath*>> local_;
   std::vector<std::vector<const BgpPath*>> best_;  // best first, then the other multipath members
   std::vector<uint32_t> loadedBest_;  // nodes whose best_ came from the baseline

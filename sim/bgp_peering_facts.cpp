@@ -76,6 +76,7 @@ std::vector<PeeringFacts> peeringFacts(const Topology& topo, const std::vector<B
         if (peer.ebgp && !peer.confed) f.remove_private = sn.remove_private_as;
         if (peer.ebgp && !peer.confed && !peer.unnumbered())
           f.shared_subnet = connectedSubnet(topo.device(peer.sender), peer.receiver_address);
+        f.add_path = semantics::addPathSent(topo.device(peer.sender), sn, topo.device(peer.receiver), rn);
       }
       // local-as is the session's, whatever the family.
       if (peer.ebgp && !peer.confed) {

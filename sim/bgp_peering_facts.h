@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "semantics/add_path.h"
 #include "semantics/session_as_path.h"
 #include "sim/bgp_sessions.h"
 #include "sim/policy_evaluator.h"
@@ -44,6 +45,8 @@ struct PeeringFacts {
   // The peer an import map sees (the sender) and the one an export map sees (the receiver, as
   // semantics::exportPolicyPeer lets the sender's vendor see it).
   semantics::PolicyPeer import_peer, export_peer;
+  // The paths besides the best that the session carries (RFC 7911; IPv4 unicast).
+  semantics::AddPathSelection add_path;
 };
 
 // The device's longest connected subnet (up interfaces of the default VRF, secondary addresses

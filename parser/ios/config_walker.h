@@ -17,11 +17,12 @@
 
 namespace routefix::parser::ios {
 
-// What add-path (RFC 7911) would change and the simulator does not do: a sender advertises
-// several paths per prefix over the session, and the receiver keeps and decides over all of
-// them (multipath, what it reflects).
+// The add-path (RFC 7911) statements the simulator does not follow: EOS and NX-OS add-path,
+// add-path outside IPv4 unicast, and IOS `bgp additional-paths install` / `select backup|
+// best-external` (backup paths kept in the FIB). The others are modelled
+// (semantics::addPathSent).
 inline constexpr const char* kAddPathNotModelled =
-    "not modelled: BGP add-path (RFC 7911): every session carries the best path only, one per prefix";
+    "not modelled: BGP add-path (RFC 7911) here: this statement changes no path sent or received";
 
 using grammar::ios::IosParser;
 
@@ -289,6 +290,8 @@ class ConfigWalker : public grammar::ios::IosParserBaseVisitor {
   // `[no] neighbor X advertise-map A exist-map|non-exist-map C`; words[skip] is advertise-map.
   void readAdvertiseMap(const std::vector<std::string>& words, size_t skip);
   bool readAdditionalPaths(const std::vector<std::string>& words, size_t skip);
+  void readProcessAdditionalPaths(const std::vector<std::string>& words, size_t at);
+  bool addPathModelledHere();
   void selectDefinedNeighbor(const std::string& id);
   // ---- BGP's IPv6 unicast address family (config_walker_bgp_ipv6.cpp) ----
   // The statements modelled inside it; the others are warnings there.

@@ -1,6 +1,7 @@
 // `neighbor X ...` statements of router bgp. X is a peer address, a peer group, or (FRR) an
 // interface for an unnumbered session. Each statement records its line under a keyword, so
 // repair can rewrite exactly that line and peer-group settings can be inherited per keyword.
+#include <algorithm>
 #include <map>
 
 #include "parser/ios/config_values.h"
@@ -383,32 +384,134 @@ antlrcpp::Any ConfigWalker::visitNbrLocalRole(IosParser::NbrLocalRoleContext* ct
   return {};
 }
 
-// FRR `neighbor X addpath-tx-all-paths|addpath-tx-bestpath-per-AS` (RFC 7911).
-antlrcpp::Any ConfigWalker::visitNbrAddpathTx(IosParser::NbrAddpathTxContext*) {
+// FRR `neighbor X addpath-tx-all-paths|addpath-tx-bestpath-per-AS` (RFC 7911), in IPv4
+// unicast; one strategy at a time (the later line replaces the earlier, as in FRR).
+antlrcpp::Any ConfigWalker::visitNbrAddpathTx(IosParser::NbrAddpathTxContext* ctx) {
   if (!dialectHas({model::Vendor::Frr})) return {};
-  neighbor_->addpath_tx = !negated_;
+  if (!addPathModelledHere()) {
+    warn(kAddPathNotModelled);
+    return {};
+  }
+  auto& a = neighbor_->add_path;
+  a.tx_all = !negated_ && ctx->ADDPATH_TX_ALL_PATHS();
+  a.tx_best_per_as = !negated_ && ctx->ADDPATH_TX_BESTPATH_PER_AS();
   noteNeighborStatement("addpath-tx");
-  warn(kAddPathNotModelled);
   return {};
 }
 
+// Where add-path statements are modelled: IPv4 unicast of IOS and FRR.
+bool ConfigWalker::addPathModelledHere() {
+  return dialectHas({model::Vendor::Frr, model::Vendor::Ios}) && !address_family_ipv6_ && !vpn_af_;
+}
+
+namespace {
+
+// IOS `... all [best N] [group-best]` words from `at` on into the choices they name; false
+// when a word is not one of them (`backup`, `best-external`: not modelled).
+bool readAddPathChoices(const std::vector<std::string>& words, size_t at, bool& all, uint32_t& best,
+                        bool& groupBest) {
+  for (size_t i = at; i < words.size(); ++i) {
+    if (words[i] == "all") {
+      all = true;
+    } else if (words[i] == "group-best") {
+      groupBest = true;
+    } else if (words[i] == "best" && i + 1 < words.size() &&
+               std::all_of(words[i + 1].begin(), words[i + 1].end(), ::isdigit) && !words[i + 1].empty()) {
+      best = static_cast<uint32_t>(std::stoul(words[++i]));
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 // IOS / IOS-XE add-path, per neighbor (the line's words from `skip`, after `neighbor X`):
-// `advertise additional-paths all|best N|group-best ...` chooses the paths sent (addpath_tx,
-// FRR's addpath-tx twin); `additional-paths send|receive|disable` negotiates the capability.
-// The process-wide `bgp additional-paths ...` lines are read in visitBgpOther. False: not an
-// add-path line.
+// `advertise additional-paths [all] [best N] [group-best]` chooses the paths sent,
+// `additional-paths send [receive]|receive|disable` the capability on this session. The
+// process-wide `bgp additional-paths ...` lines are read in readProcessAdditionalPaths.
+// False: not an add-path line.
 bool ConfigWalker::readAdditionalPaths(const std::vector<std::string>& words, size_t skip) {
   const bool advertise = words.size() > skip + 2 && words[skip] == "advertise" && words[skip + 1] == "additional-paths";
   const bool capability = words.size() > skip + 1 && words[skip] == "additional-paths";
   if (out_.dialect() == model::Vendor::Frr || (!advertise && !capability)) return false;
-  if (advertise) {
-    const auto written = splitWordsAsWritten(currentLine());
-    selectDefinedNeighbor(written[skip - 1]);
-    neighbor_->addpath_tx = words.front() != "no";
-    noteNeighborStatement("addpath-tx");
+  if (!addPathModelledHere()) {
+    warn(kAddPathNotModelled);
+    return true;
   }
-  warn(kAddPathNotModelled);
+  const bool negated = words.front() == "no";
+  const auto written = splitWordsAsWritten(currentLine());
+  selectDefinedNeighbor(written[skip - 1]);
+  auto& a = neighbor_->add_path;
+  if (advertise) {
+    bool all = false, groupBest = false;
+    uint32_t best = 0;
+    if (!readAddPathChoices(words, skip + 2, all, best, groupBest)) {
+      warn(kAddPathNotModelled);
+      return true;
+    }
+    a.tx_all = !negated && all;
+    a.tx_best_per_as = !negated && groupBest;
+    a.tx_best = negated ? 0 : best;
+    noteNeighborStatement("addpath-tx");
+    return true;
+  }
+  bool send = false, receive = false, disable = false;
+  for (size_t i = skip + 1; i < words.size(); ++i) {
+    send = send || words[i] == "send";
+    receive = receive || words[i] == "receive";
+    disable = disable || words[i] == "disable";
+  }
+  if (negated) {  // back to the address family's capability
+    if (send) a.send.reset();
+    if (receive) a.receive.reset();
+  } else if (disable) {
+    a.send = a.receive = false;
+  } else {
+    if (send) a.send = true;
+    if (receive) a.receive = true;
+  }
+  noteNeighborStatement("additional-paths");
   return true;
+}
+
+// IOS `[no] bgp additional-paths send [receive]|receive|select ...|install` (words from `at`,
+// after a leading `no`).
+void ConfigWalker::readProcessAdditionalPaths(const std::vector<std::string>& words, size_t at) {
+  const bool negated = at == 1;
+  const std::string& verb = words[at + 2];
+  if (!addPathModelledHere() || verb == "install") {
+    warn(kAddPathNotModelled);
+    return;
+  }
+  auto& a = currentBgp().add_path;
+  if (verb == "select") {
+    bool all = false, groupBest = false;
+    uint32_t best = 0;
+    if (!readAddPathChoices(words, at + 3, all, best, groupBest)) {
+      warn(kAddPathNotModelled);
+      return;
+    }
+    if (negated) {  // `no ... select X` takes back the choices it names
+      a.select_all = a.select_all && !all;
+      a.select_group_best = a.select_group_best && !groupBest;
+      if (best) a.select_best = 0;
+    } else {
+      a.select_all = a.select_all || all;
+      a.select_group_best = a.select_group_best || groupBest;
+      if (best) a.select_best = best;
+    }
+    return;
+  }
+  if (verb != "send" && verb != "receive") {
+    warnUnrecognized();
+    return;
+  }
+  for (size_t i = at + 2; i < words.size(); ++i) {
+    if (words[i] == "send") a.send = !negated;
+    if (words[i] == "receive") a.receive = !negated;
+  }
 }
 
 // FRR conditional advertisement (model::BgpConditionalAdvertisement), IPv4 unicast. IOS and

@@ -344,7 +344,7 @@ antlrcpp::Any ConfigWalker::visitBgpOther(IosParser::BgpOtherContext* ctx) {
   }
   // IOS / IOS-XE `bgp additional-paths select ...|send|receive|install` (RFC 7911 add-path).
   if (out_.dialect() != model::Vendor::Frr && words.size() > at + 2 && words[at + 1] == "additional-paths") {
-    warn(kAddPathNotModelled);
+    readProcessAdditionalPaths(words, at);
     return {};
   }
   if (!isIgnoredStatement(IgnoreScope::RouterBgp, words)) warnUnrecognized();

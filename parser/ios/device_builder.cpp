@@ -270,7 +270,17 @@ void inheritSetting(const std::string& keyword, const model::BgpNeighbor& g, mod
          n.local_role = g.local_role;
          n.role_strict = g.role_strict;
        }},
-      {"addpath-tx", [](auto& g, auto& n) { n.addpath_tx = g.addpath_tx; }},
+      {"addpath-tx",
+       [](auto& g, auto& n) {
+         n.add_path.tx_all = g.add_path.tx_all;
+         n.add_path.tx_best_per_as = g.add_path.tx_best_per_as;
+         n.add_path.tx_best = g.add_path.tx_best;
+       }},
+      {"additional-paths",
+       [](auto& g, auto& n) {
+         n.add_path.send = g.add_path.send;
+         n.add_path.receive = g.add_path.receive;
+       }},
       {"advertise-map", [](auto& g, auto& n) { n.conditional_advertisement = g.conditional_advertisement; }},
   };
   auto it = copies.find(keyword);

@@ -79,44 +79,74 @@ TEST_CASE("FRR neighbor passive, local-role [strict-mode] (also through a peer-g
       "  neighbor 192.168.6.2 peer-group PG\n"                    // 10
       "  address-family ipv4 unicast\n"                           // 11
       "   neighbor 192.168.2.2 addpath-tx-all-paths\n"            // 12
-      "  exit-address-family\n",                                  // 13
+      "   neighbor PG addpath-tx-bestpath-per-AS\n"               // 13
+      "  exit-address-family\n"                                   // 14
+      "  address-family ipv6 unicast\n"                           // 15
+      "   neighbor 192.168.2.2 addpath-tx-all-paths\n"            // 16
+      "  exit-address-family\n",                                  // 17
       model::Vendor::Frr);
   const auto& d = p.device;
   CHECK(neighbor(d, "192.168.2.2").local_role == model::BgpRole::Provider);
   CHECK_FALSE(neighbor(d, "192.168.2.2").role_strict);
   CHECK_FALSE(neighbor(d, "192.168.2.2").passive);
-  CHECK(neighbor(d, "192.168.2.2").addpath_tx);
+  CHECK(neighbor(d, "192.168.2.2").add_path.tx_all);
+  CHECK_FALSE(neighbor(d, "192.168.2.2").add_path.tx_best_per_as);
+  CHECK(neighbor(d, "192.168.6.2").add_path.tx_best_per_as);  // from its peer-group
   CHECK(neighbor(d, "192.168.5.2").local_role == model::BgpRole::RsClient);
   CHECK(neighbor(d, "192.168.5.2").role_strict);
   CHECK(neighbor(d, "192.168.5.2").passive);
   CHECK(neighbor(d, "192.168.6.2").local_role == model::BgpRole::Customer);
   CHECK(neighbor(d, "192.168.6.2").statement_spans.at("local-role") == span(9, 9));
   CHECK(warningLines(p, "unrecognized").empty());
-  CHECK(warningLines(p, "not modelled: BGP add-path") == std::vector<int>{12});
+  // IPv4 unicast add-path is modelled; IPv6's is not (the family's own warning).
+  CHECK(warningLines(p, "not modelled: BGP add-path").empty());
+  CHECK(warningLines(p, "address-family ipv6 is not modelled") == std::vector<int>{16});
 }
 
-TEST_CASE("IOS add-path: bgp additional-paths and the neighbor's additional-paths lines are recognised, not modelled") {
-  // labval ios_add_path: each was "unrecognized".
+TEST_CASE("IOS add-path: the address family's send/receive/select, the neighbors' capability and choices") {
+  // labval ios_add_path: each was "unrecognized", then "not modelled".
   auto p = parseText(
       "router bgp 2\n"                                            // 1
       " neighbor 10.2.0.2 remote-as 2\n"                          // 2
       " neighbor 10.2.0.3 remote-as 2\n"                          // 3
-      " address-family ipv4\n"                                    // 4
-      "  bgp additional-paths select all\n"                       // 5
-      "  bgp additional-paths send receive\n"                     // 6
-      "  bgp additional-paths install\n"                          // 7
-      "  neighbor 10.2.0.2 activate\n"                            // 8
-      "  neighbor 10.2.0.2 additional-paths send receive\n"       // 9
-      "  neighbor 10.2.0.2 advertise additional-paths all\n"      // 10
-      "  neighbor 10.2.0.3 additional-paths receive\n"            // 11
-      " exit-address-family\n",                                   // 12
+      " neighbor 10.2.0.4 remote-as 2\n"                          // 4
+      " address-family ipv4\n"                                    // 5
+      "  bgp additional-paths select all best 3 group-best\n"     // 6
+      "  bgp additional-paths send receive\n"                     // 7
+      "  bgp additional-paths install\n"                          // 8
+      "  bgp additional-paths select backup\n"                    // 9
+      "  neighbor 10.2.0.2 activate\n"                            // 10
+      "  neighbor 10.2.0.2 additional-paths send receive\n"       // 11
+      "  neighbor 10.2.0.2 advertise additional-paths all\n"      // 12
+      "  neighbor 10.2.0.3 additional-paths receive\n"            // 13
+      "  neighbor 10.2.0.3 advertise additional-paths best 2 group-best\n"  // 14
+      "  neighbor 10.2.0.4 additional-paths disable\n"            // 15
+      " exit-address-family\n",                                   // 16
       model::Vendor::Ios);
   const auto& d = p.device;
-  CHECK(neighbor(d, "10.2.0.2").addpath_tx);
-  CHECK(neighbor(d, "10.2.0.2").statement_spans.at("addpath-tx") == span(10, 10));
-  CHECK_FALSE(neighbor(d, "10.2.0.3").addpath_tx);
+  const auto& af = d.bgp->add_path;
+  CHECK(af.select_all);
+  CHECK(af.select_group_best);
+  CHECK(af.select_best == 3);
+  CHECK(af.send);
+  CHECK(af.receive);
+  const auto& a2 = neighbor(d, "10.2.0.2").add_path;
+  CHECK(a2.tx_all);
+  CHECK(a2.send == true);
+  CHECK(a2.receive == true);
+  CHECK(neighbor(d, "10.2.0.2").statement_spans.at("addpath-tx") == span(12, 12));
+  const auto& a3 = neighbor(d, "10.2.0.3").add_path;
+  CHECK_FALSE(a3.tx_all);
+  CHECK(a3.tx_best == 2);
+  CHECK(a3.tx_best_per_as);
+  CHECK_FALSE(a3.send.has_value());  // the address family's
+  CHECK(a3.receive == true);
+  const auto& a4 = neighbor(d, "10.2.0.4").add_path;
+  CHECK(a4.send == false);
+  CHECK(a4.receive == false);
   CHECK(warningLines(p, "unrecognized").empty());
-  CHECK(warningLines(p, "not modelled: BGP add-path") == std::vector<int>{5, 6, 7, 9, 10, 11});
+  // Backup paths in the FIB are not modelled.
+  CHECK(warningLines(p, "not modelled: BGP add-path") == std::vector<int>{8, 9});
 }
 
 TEST_CASE("IOS has none of these FRR statements") {

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "tests/e2e/run_routefix.h"
+#include "tests/e2e/scratch_dir.h"
 
 using routefix::e2e::runRoutefix;
 
@@ -201,4 +202,44 @@ TEST_CASE("routes: IPv6 prefix-list typos drop what FRR drops") {
   // The route-map clause naming the undefined list matches nothing: only r2's own prefix goes on.
   CHECK(findV6(out, "r3", "2001:db8:a1::/48").is_null());
   CHECK(findV6(out, "r3", "2001:db8:b2::/48")["as_path"] == nlohmann::json::array({65002}));
+}
+
+TEST_CASE("routes: add-path (RFC 7911) from a route reflector feeds its clients' decision and multipath") {
+  // The FRR lab scenario bgp-add-path (tests/lab runs it on real FRR 8.4): see its README.
+  auto nextHops = [](const nlohmann::json& out, const std::string& node, const std::string& prefix) {
+    std::vector<std::string> hops;
+    if (const auto* r = findRoute(out, node, prefix))
+      for (const auto& h : (*r)["protocol_next_hops"]) hops.push_back(h["ip"]);
+    std::sort(hops.begin(), hops.end());
+    return hops;
+  };
+  using Hops = std::vector<std::string>;
+  auto res = runRoutefix({"routes", "tests/lab/scenarios/bgp-add-path", "--format", "json"});
+  REQUIRE_MESSAGE(res.exit_code == 0, res.err);
+  auto out = res.json();
+  // rr's best is e1's path; all paths to c1 make its ECMP set both exits, the best per AS to
+  // c2 lets it take its nearer exit e2 for 198.51.100.0/24 (AS 65100 there, 65200 via e1).
+  CHECK(nextHops(out, "rr", "203.0.113.0/24") == Hops{"10.0.0.1", "10.0.0.2"});
+  CHECK(nextHops(out, "c1", "203.0.113.0/24") == Hops{"10.0.0.1", "10.0.0.2"});
+  CHECK(findRoute(out, "c1", "203.0.113.0/24")->at("next_hops").size() == 2);
+  CHECK(nextHops(out, "c1", "198.51.100.0/24") == Hops{"10.0.0.1"});
+  CHECK(nextHops(out, "c2", "203.0.113.0/24") == Hops{"10.0.0.1"});
+  CHECK(nextHops(out, "c2", "198.51.100.0/24") == Hops{"10.0.0.2"});
+  // The parse warnings no longer call it unmodelled.
+  CHECK(res.err.find("not modelled: BGP add-path") == std::string::npos);
+
+  // Without add-path the clients see rr's best only.
+  routefix::e2e::ScratchDir scratch("add-path");
+  auto copy = scratch.copy("tests/lab/scenarios/bgp-add-path", "snap");
+  std::ifstream in(copy / "configs/rr.conf");
+  std::string line, text;
+  while (std::getline(in, line))
+    if (line.find("addpath-tx") == std::string::npos) text += line + "\n";
+  in.close();
+  scratch.write("snap/configs/rr.conf", text);
+  auto without = runRoutefix({"routes", copy.string(), "--format", "json"});
+  REQUIRE_MESSAGE(without.exit_code == 0, without.err);
+  auto plain = without.json();
+  CHECK(nextHops(plain, "c1", "203.0.113.0/24") == Hops{"10.0.0.1"});
+  CHECK(nextHops(plain, "c2", "198.51.100.0/24") == Hops{"10.0.0.1"});
 }
