@@ -65,8 +65,8 @@ semantics::NextHopByPolicy nextHopByPolicy(const PolicySubject& s) {
 // A node whose best path for one prefix changed this often is in a dispute wheel (or
 // something like it): path exploration in real networks settles in a handful of changes.
 constexpr uint32_t kMaxBestChanges = 64;
-// An add-path sender also re-sends when its other paths change; beyond this many decisions at
-// one node it stops (its best path's changes are bounded above first).
+// An add-path sender also re-sends when its other paths change: this many decisions at one
+// node that kept its best path, and the prefix is reported as not converging.
 constexpr uint32_t kMaxTableChanges = 16 * kMaxBestChanges;
 
 struct NodeConfig {
@@ -135,14 +135,16 @@ class Engine {
       if (peerings_[p].sender != kNone) nodes_[peerings_[p].sender].out.push_back(p);
     }
     adjIn_.assign(peerings_.size(), nullptr);
+    // A failure scenario loads the baseline's add-path paths even where those sessions are down.
     for (uint32_t p = 0; p < peerings_.size(); ++p)
-      if (up_[p] && facts_[p].add_path.any()) {
+      if (facts_[p].add_path.any()) {
         if (adjInMore_.empty()) adjInMore_.resize(peerings_.size());
-        nodes_[peerings_[p].sender].add_path_out = true;
+        if (up_[p]) nodes_[peerings_[p].sender].add_path_out = true;
       }
     local_.resize(n);
     best_.resize(n);
     changes_.assign(n, 0);
+    tableChanges_.assign(n, 0);
     queued_.assign(n, 0);
     touched_.assign(n, 0);
     queueKey_.assign(n, 0);
@@ -464,9 +466,15 @@ class Engine {
       if (!decide(n)) {
         // The best stayed, the table did not (it is queued when a path arrives or leaves):
         // add-path sessions carry the other paths too.
-        if (nodes_[n].add_path_out && ++changes_[n] <= kMaxTableChanges)
-          for (uint32_t p : nodes_[n].out)
-            if (facts_[p].add_path.any()) propagate(p, prefix);
+        if (!nodes_[n].add_path_out) continue;
+        if (++tableChanges_[n] > kMaxTableChanges) {
+          converged = false;
+          outcome_.warnings.push_back("BGP did not converge for " + prefix.str() + ": the paths at " +
+                                      topo_.device(n).name + " keep changing (add-path)");
+          break;
+        }
+        for (uint32_t p : nodes_[n].out)
+          if (facts_[p].add_path.any()) propagate(p, prefix);
         continue;
       }
       if (++changes_[n] > kMaxBestChanges) {
@@ -620,6 +628,7 @@ class Engine {
       local_[n].clear();
       best_[n].clear();
       changes_[n] = 0;
+      tableChanges_[n] = 0;
       queued_[n] = 0;
       touched_[n] = 0;
     }
@@ -698,17 +707,7 @@ class Engine {
           semantics::withheldByDefaultOriginate(topo_.device(n).defaults, prefix))
         return out;
     if (best_[n].empty()) return out;
-    ranked_.clear();
-    ranked_.push_back(best_[n].front());
-    auto add = [&](const BgpPath* path) {
-      if (path->valid && path != ranked_.front()) ranked_.push_back(path);
-    };
-    for (const BgpPath* path : local_[n]) add(path);
-    for (uint32_t q : nodes_[n].in) forEachReceived(q, add);
-    const auto& decision = nodes_[n].decision;
-    std::stable_sort(ranked_.begin() + 1, ranked_.end(), [&](const BgpPath* a, const BgpPath* b) {
-      return comparePaths(*a, *b, tables_.paths, decision).order < 0;
-    });
+    rankPaths(n);
     auto chosen = semantics::addPathChosen(
         facts_[p].add_path, ranked_.size(), [&](size_t i) { return tables_.paths.firstAs(ranked_[i]->as_path); },
         [&](size_t i) { return ranked_[i]->next_hop; });
@@ -720,6 +719,26 @@ class Engine {
       if (auto got = importPath(p, prefix, *sent)) out.push_back(std::move(*got));
     }
     return out;
+  }
+
+  // Node n's valid paths into ranked_, best first: each the best of those not ranked yet (the
+  // decision process run again without the paths before it, so a deterministic-MED order that
+  // is not transitive still ranks every group's best first within its group).
+  void rankPaths(uint32_t n) {
+    ranked_.clear();
+    ranked_.push_back(best_[n].front());
+    unranked_.clear();
+    auto add = [&](const BgpPath* path) {
+      if (path->valid && path != ranked_.front()) unranked_.push_back(path);
+    };
+    for (const BgpPath* path : local_[n]) add(path);
+    for (uint32_t q : nodes_[n].in) forEachReceived(q, add);
+    while (!unranked_.empty()) {
+      selectBest(unranked_, tables_.paths, nodes_[n].decision, rankOrder_);
+      size_t next = rankOrder_.empty() ? 0 : rankOrder_.front();
+      ranked_.push_back(unranked_[next]);
+      unranked_.erase(unranked_.begin() + static_cast<std::ptrdiff_t>(next));
+    }
   }
 
   // An add-path peering's Adj-RIB-In becomes `paths` (the first in adjIn_, the rest after it).
@@ -1345,12 +1364,14 @@ class Engine {
   // Per peering, the paths an add-path session delivered after adjIn_'s (empty: no add-path
   // session in the network).
   std::vector<std::vector<const BgpPath*>> adjInMore_;
-  std::vector<const BgpPath*> ranked_;  // an add-path sender's valid paths, best first
+  std::vector<const BgpPath*> ranked_, unranked_;  // an add-path sender's valid paths, best first
+  std::vector<uint32_t> rankOrder_;
   std::vector<std::vector<const BgpPath*>> local_;
   std::vector<std::vector<const BgpPath*>> best_;  // best first, then the other multipath members
   std::vector<uint32_t> loadedBest_;  // nodes whose best_ came from the baseline
   bool loaded_ = false;
   std::vector<uint32_t> changes_;
+  std::vector<uint32_t> tableChanges_;  // decisions that kept the best path (add-path senders re-send)
   std::vector<char> queued_, touched_;
   using QueueItem = std::tuple<uint32_t, uint64_t, uint32_t>;  // key, arrival, node
   std::priority_queue<QueueItem, std::vector<QueueItem>, std::greater<>> queue_;
