@@ -193,16 +193,15 @@ TEST_CASE("repair: a changed FRR `ip ospf cost` among interfaces at their defaul
 }
 
 TEST_CASE("repair on an add-path network: symsim does not encode add-path, so no patch goes out unverified") {
-  // lab scenario bgp-add-path: c2 takes its nearer exit e2 for 198.51.100.0/24 only because rr
-  // sends it the best path per AS; symsim's rr sends its best (e1's) alone.
+  // lab scenario bgp-add-path: c1 forwards over both exits only because rr sends it all paths;
+  // symsim's rr sends its best (e1's) alone, so its c1 keeps the one path the intent wants.
   fs::path snap = fs::temp_directory_path() / ("routefix-e2e-add-path-" + std::to_string(::getpid()));
   fs::remove_all(snap);
   fs::copy(fs::path(ROUTEFIX_SOURCE_DIR) / "tests/lab/scenarios/bgp-add-path", snap, fs::copy_options::recursive);
   std::ofstream(snap / "intents.yaml") << "intents:\n"
-                                          "  - {name: c2-via-e1, type: route, node: c2, prefix: 198.51.100.0/24, next_hop_node: e1}\n"
-                                          "  - {name: c1-two-paths, type: multipath, from: c1, to: 203.0.113.1, min_paths: 2}\n";
+                                          "  - {name: c1-exits-at-e1, type: path, from: c1, to: 203.0.113.1, path: [c1, e1, x]}\n";
   auto verify = runRoutefix({"verify", snap.string(), "--format", "json"});
-  CHECK(verify.exit_code == 1);  // the simulator follows add-path: c2 goes to e2
+  CHECK(verify.exit_code == 1);  // the simulator follows add-path: c1 also forwards over e2
   auto repair = runRoutefix({"repair", snap.string(), "--format", "json"});
   REQUIRE_MESSAGE(repair.exit_code <= 1, repair.err);
   auto out = repair.json();
