@@ -564,8 +564,10 @@ TEST_CASE("a route-map's set ip next-hop on redistribute and network is the anno
   nextHop.kind = PolicySet::Kind::NextHop;
   nextHop.address = *Ipv4::parse("10.0.23.2");
   setPolicy(b, "r1", "SET-NH", {clauseWith(10, {nextHop})});
-  b.dev("r1").static_routes.push_back(
-      StaticRoute{.prefix = *Prefix::parse("203.0.113.0/24"), .next_hop = std::nullopt, .interface = {}, .null_route = true});
+  StaticRoute discard;
+  discard.prefix = *Prefix::parse("203.0.113.0/24");
+  discard.null_route = true;
+  b.dev("r1").static_routes.push_back(discard);
   SUBCASE("redistribute static route-map") {
     auto& redist = b.dev("r1").bgp->redistributions.emplace_back();
     redist.source = RouteSource::Static;
